@@ -1,0 +1,32 @@
+# The two commands of the README: `make demo` and `make test`. Each sets itself up on a fresh
+# machine (virtualenv, Python packages, the Neo4j jars from Maven Central, the database).
+.PHONY: setup jars demo test test-fast lint typecheck eval bench clean-state
+
+LAUNCHER_JAR = neo4j/target/selfgraph-neo4j-launcher.jar
+
+setup:
+	@scripts/setup-venv.sh >/dev/null
+
+$(LAUNCHER_JAR): neo4j/pom.xml $(wildcard neo4j/src/main/java/io/selfgraph/launcher/*.java)
+	cd neo4j && mvn -q -B package -DskipTests
+
+jars: $(LAUNCHER_JAR)
+
+demo: jars
+	@venv=$$(scripts/setup-venv.sh) && "$$venv/bin/selfgraph" demo
+
+test: jars
+	@venv=$$(scripts/setup-venv.sh) && "$$venv/bin/python" -m pytest $(PYTEST_ARGS)
+
+test-fast: jars
+	@venv=$$(scripts/setup-venv.sh) && "$$venv/bin/python" -m pytest -m "not slow" $(PYTEST_ARGS)
+
+lint:
+	@venv=$$(scripts/setup-venv.sh) && "$$venv/bin/ruff" check app tests bench
+
+typecheck:
+	@venv=$$(scripts/setup-venv.sh) && "$$venv/bin/mypy"
+
+clean-state:
+	-@venv=$$(scripts/setup-venv.sh) && "$$venv/bin/selfgraph" db stop
+	rm -rf state

@@ -1,0 +1,40 @@
+"""``selfgraph demo``: the end-to-end demo on the embedded defaults."""
+
+from __future__ import annotations
+
+import typer
+from rich.table import Table
+
+from app.cli.console import cli_errors, console
+from app.db.client import GraphClient
+from app.db.launcher import EmbeddedNeo4j
+from app.db.schema import apply_schema
+from app.settings import get_settings
+from app.users.service import ensure_self, node_counts
+
+DEMO_USER = "demo-user"
+
+
+def demo(user: str = typer.Option(DEMO_USER, help="The demo user's id.")) -> None:
+    """Start Neo4j, apply the schema, create a demo user and show what the graph holds."""
+    settings = get_settings()
+    with cli_errors():
+        if not settings.external_neo4j:
+            with console.status("starting the embedded Neo4j…"):
+                EmbeddedNeo4j(settings).start()
+        with GraphClient.from_settings(settings) as client:
+            server = client.ping()
+            console.print(f"[bold]Neo4j {server['version']} {server['edition']}[/bold] at {settings.bolt_uri}")
+            report = apply_schema(client)
+            console.print(f"schema {report.version}: {report.constraints} constraints, {report.indexes} indexes")
+            ensure_self(client, user)
+            counts = node_counts(client, user)
+    table = Table("label", "nodes", title=f"graph of user {user!r}")
+    for label, count in counts.items():
+        table.add_row(label, str(count))
+    console.print(table)
+    console.print(
+        "Browse it: open Neo4j Browser (https://browser.neo4j.io or a local Neo4j Desktop), connect to "
+        f"{settings.bolt_uri} as user {settings.neo4j.user!r} with the password from settings, and run\n"
+        f"  MATCH (s:Self {{user_id: '{user}'}})-[r]-(n) RETURN s, r, n LIMIT 200"
+    )
