@@ -34,7 +34,8 @@ def demo(user: str = typer.Option(DEMO_USER, help="The demo user's id.")) -> Non
         table.add_row(label, str(count))
     console.print(table)
     console.print(
-        "Browse it: open Neo4j Browser (https://browser.neo4j.io or a local Neo4j Desktop), connect to "
-        f"{settings.bolt_uri} as user {settings.neo4j.user!r} with the password from settings, and run\n"
-        f"  MATCH (s:Self {{user_id: '{user}'}})-[r]-(n) RETURN s, r, n LIMIT 200"
+        "Browse it: open Neo4j Browser (or Bloom) from Neo4j Desktop, connect to "
+        f"{settings.bolt_uri} as user {settings.neo4j.user!r} with the password from settings, and run",
+        markup=False,
     )
+    console.print(f"  MATCH (s:Self {{user_id: '{user}'}})-[r]-(n) RETURN s, r, n LIMIT 200", markup=False)

@@ -1,0 +1,47 @@
+"""The one settings object: precedence and the external-Neo4j switch."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import SecretStr
+
+from app.settings import ApiKey, Neo4jSettings, Settings
+
+
+def test_defaults_select_the_embedded_runtime(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("NEO4J_URI", "NEO4J_USER", "NEO4J_PASSWORD", "SELFGRAPH_LLM__BACKEND"):
+        monkeypatch.delenv(name, raising=False)
+    settings = Settings(_env_file=None)
+    assert settings.external_neo4j is False
+    assert settings.bolt_uri == f"bolt://127.0.0.1:{settings.embedded.bolt_port}"
+    assert settings.llm.backend == "none"
+
+
+def test_plain_neo4j_variables_select_an_external_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NEO4J_URI", "neo4j://db.example:7687")
+    monkeypatch.setenv("NEO4J_PASSWORD", "s3cret-pass")
+    settings = Settings(_env_file=None)
+    assert settings.external_neo4j is True
+    assert settings.bolt_uri == "neo4j://db.example:7687"
+    assert settings.neo4j.password.get_secret_value() == "s3cret-pass"
+    assert "s3cret-pass" not in repr(settings)
+
+
+def test_arguments_win_over_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SELFGRAPH_LLM__BACKEND", "ollama")
+    monkeypatch.setenv("SELFGRAPH_EMBEDDED__BOLT_PORT", "7999")
+    settings = Settings(_env_file=None, llm={"backend": "none"})
+    assert settings.llm.backend == "none"
+    assert settings.embedded.bolt_port == 7999
+
+
+def test_api_key_scope() -> None:
+    operator = ApiKey(key=SecretStr("a"))
+    scoped = ApiKey(key=SecretStr("b"), users=["alice"])
+    assert operator.allows("anyone")
+    assert scoped.allows("alice") and not scoped.allows("bob")
+
+
+def test_nested_neo4j_section_by_argument() -> None:
+    settings = Settings(_env_file=None, neo4j=Neo4jSettings(uri="bolt://10.0.0.1:7687"))
+    assert settings.external_neo4j and settings.bolt_uri == "bolt://10.0.0.1:7687"
