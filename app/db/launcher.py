@@ -141,7 +141,9 @@ class EmbeddedNeo4j:
         while not self._ready_marker.exists():
             if self._pid() is None:
                 raise DatabaseUnavailable(
-                    "The embedded Neo4j exited during start-up.", log_file=str(self.cfg.log_file)
+                    "The embedded Neo4j exited during start-up.",
+                    log_file=str(self.cfg.log_file),
+                    cause=self._startup_failure(),
                 )
             if time.monotonic() > deadline:
                 raise DatabaseUnavailable("The embedded Neo4j did not start in time.", log_file=str(self.cfg.log_file))
@@ -155,6 +157,15 @@ class EmbeddedNeo4j:
                     if time.monotonic() > deadline:
                         raise
                     time.sleep(0.5)
+
+    def _startup_failure(self) -> str:
+        """The last 'Caused by' line of the log: usually says why (port in use, bad config)."""
+        try:
+            lines = self.cfg.log_file.read_text(errors="replace").splitlines()[-400:]
+        except OSError:
+            return "no log"
+        causes = [line.strip() for line in lines if line.startswith(("Caused by", "selfgraph-launcher:"))]
+        return causes[-1] if causes else (lines[-1] if lines else "empty log")
 
     def stop(self, timeout_s: float = 60.0) -> bool:
         """Stop the process with SIGTERM (SIGKILL after ``timeout_s``). True if one was running."""

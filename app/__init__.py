@@ -1,0 +1,1 @@
+"""Selfgraph: a personal health memory for AI agents, built on Neo4j."""
