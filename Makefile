@@ -16,7 +16,8 @@ demo: jars
 	@venv=$$(scripts/setup-venv.sh) && "$$venv/bin/selfgraph" demo
 
 test: jars
-	@venv=$$(scripts/setup-venv.sh) && "$$venv/bin/python" -m pytest $(PYTEST_ARGS)
+	@venv=$$(scripts/setup-venv.sh) && "$$venv/bin/ruff" check app tests bench scripts \
+		&& "$$venv/bin/python" -m mypy && "$$venv/bin/python" -m pytest $(PYTEST_ARGS)
 
 test-fast: jars
 	@venv=$$(scripts/setup-venv.sh) && "$$venv/bin/python" -m pytest -m "not slow" $(PYTEST_ARGS)

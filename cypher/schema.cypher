@@ -40,6 +40,7 @@ CREATE INDEX record_user_id_range IF NOT EXISTS FOR (n:Record) ON (n.user_id);
 CREATE INDEX record_type_range IF NOT EXISTS FOR (n:Record) ON (n.type);
 CREATE INDEX record_event_start_range IF NOT EXISTS FOR (n:Record) ON (n.event_start);
 CREATE INDEX record_standard_key_range IF NOT EXISTS FOR (n:Record) ON (n.standard_key);
+CREATE INDEX record_series_key_range IF NOT EXISTS FOR (n:Record) ON (n.series_key);
 CREATE CONSTRAINT conversationevent_uid_unique IF NOT EXISTS FOR (n:ConversationEvent) REQUIRE n.uid IS UNIQUE;
 CREATE INDEX conversationevent_user_id_range IF NOT EXISTS FOR (n:ConversationEvent) ON (n.user_id);
 CREATE INDEX conversationevent_mention_time_range IF NOT EXISTS FOR (n:ConversationEvent) ON (n.mention_time);

@@ -60,11 +60,15 @@ def neo4j_settings() -> Iterator[Settings]:
         from testcontainers.neo4j import Neo4jContainer
 
         with Neo4jContainer("neo4j:5.26-community", password=TEST_PASSWORD) as container:
-            yield Settings(neo4j=Neo4jSettings(uri=container.get_connection_url(), password=SecretStr(TEST_PASSWORD)))
+            yield Settings(
+                neo4j=Neo4jSettings(uri=container.get_connection_url(), password=SecretStr(TEST_PASSWORD))
+            )
         return
     settings = Settings(
         neo4j=Neo4jSettings(password=SecretStr(TEST_PASSWORD)),
-        embedded=EmbeddedSettings(state_dir=PROJECT_ROOT / "state" / "test", bolt_port=TEST_BOLT_PORT, heap="2g", pagecache_mb=512),
+        embedded=EmbeddedSettings(
+            state_dir=PROJECT_ROOT / "state" / "test", bolt_port=TEST_BOLT_PORT, heap="2g", pagecache_mb=512
+        ),
     )
     launcher = EmbeddedNeo4j(settings)
     started_here = not launcher.status().running

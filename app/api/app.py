@@ -9,15 +9,19 @@ from contextlib import asynccontextmanager
 from fastapi import APIRouter, FastAPI
 
 from app.api.problems import install_problem_handlers
-from app.api.routes import health, users
+from app.api.routes import fhir, findings, health, profile, turns, users
+from app.api.routes import retrieval as retrieval_routes
 from app.db.client import GraphClient
+from app.profile.service import build_refresher
+from app.profile.worker import ProfileWorker
 from app.settings import Settings, get_settings
 
 log = logging.getLogger(__name__)
 
 API_VERSION = "v1"
 
-V1_ROUTERS: list[APIRouter] = [users.router]
+V1_ROUTERS: list[APIRouter] = [users.router, turns.router, fhir.router, findings.router, profile.router]
+V1_ROUTERS.append(retrieval_routes.router)
 """Routers mounted under ``/v1``; each capability adds its own here."""
 
 
@@ -29,10 +33,13 @@ def create_app(settings: Settings | None = None, client: GraphClient | None = No
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         owned = client is None
         app.state.client = client or GraphClient.from_settings(settings)
+        refresher = build_refresher(app.state.client, settings)
+        app.state.profile_worker = ProfileWorker(refresher.refresh, debounce_s=settings.profile.debounce_s).start()
         log.info("api started neo4j=%s", settings.bolt_uri)
         try:
             yield
         finally:
+            app.state.profile_worker.stop()
             if owned:
                 app.state.client.close()
 

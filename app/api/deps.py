@@ -14,6 +14,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from app.db.client import GraphClient
 from app.errors import Forbidden, Unauthenticated
+from app.profile.worker import ProfileWorker
 from app.settings import ApiKey, Settings
 from app.users.service import validate_user_id
 
@@ -57,3 +58,12 @@ Client = Annotated[GraphClient, Depends(get_client)]
 AppSettings = Annotated[Settings, Depends(get_settings_dep)]
 ApiKeyDep = Annotated[ApiKey, Depends(get_api_key)]
 AuthorizedUser = Annotated[str, Depends(get_authorized_user)]
+
+
+def get_profile_worker(request: Request) -> ProfileWorker:
+    """The background worker that regenerates profiles; write routes call ``.request(user_id)``."""
+    worker: ProfileWorker = request.app.state.profile_worker
+    return worker
+
+
+ProfileWorkerDep = Annotated[ProfileWorker, Depends(get_profile_worker)]

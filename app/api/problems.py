@@ -24,7 +24,9 @@ def problem(status: int, title: str, detail: str, **extra: object) -> JSONRespon
 def install_problem_handlers(app: FastAPI) -> None:
     @app.exception_handler(SelfgraphError)
     async def _selfgraph_error(request: Request, exc: SelfgraphError) -> JSONResponse:
-        log.info("request failed path=%s status=%d error=%s", request.url.path, exc.status_code, type(exc).__name__)
+        log.info(
+            "request failed path=%s status=%d error=%s", request.url.path, exc.status_code, type(exc).__name__
+        )
         return problem(exc.status_code, exc.title, exc.message, **exc.details)
 
     @app.exception_handler(RequestValidationError)

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import typer
 
-from app.cli import db, demo, schema, serve
+from app.cli import db, demo, dictionary, ingest, say, schema, serve
+from app.cli import evaluation as evaluation_cli
+from app.cli import findings as findings_cli
+from app.cli import profile as profile_cli
+from app.cli import temporal as temporal_cli
 from app.cli.console import configure_logging
 
 app = typer.Typer(
@@ -15,8 +19,15 @@ app = typer.Typer(
 )
 app.add_typer(db.app, name="db")
 app.add_typer(schema.app, name="schema")
+app.add_typer(dictionary.app, name="dictionary")
+app.add_typer(ingest.app, name="ingest")
 app.command("serve")(serve.serve)
 app.command("demo")(demo.demo)
+app.command("say")(say.say)
+app.command("findings")(findings_cli.findings)
+app.add_typer(profile_cli.app, name="profile")
+app.add_typer(evaluation_cli.app, name="eval")
+app.command("resolve-time")(temporal_cli.resolve_time)
 
 
 @app.callback()

@@ -6,6 +6,13 @@ import typer
 from rich.table import Table
 
 from app.cli.console import cli_errors, console
+from app.cli.conversation import (
+    ensure_dictionary,
+    show_clinical_bundle,
+    show_demo_conversation,
+    show_profile,
+    show_recall,
+)
 from app.db.client import GraphClient
 from app.db.launcher import EmbeddedNeo4j
 from app.db.schema import apply_schema
@@ -16,7 +23,8 @@ DEMO_USER = "demo-user"
 
 
 def demo(user: str = typer.Option(DEMO_USER, help="The demo user's id.")) -> None:
-    """Start Neo4j, apply the schema, create a demo user and show what the graph holds."""
+    """The whole pipeline on the embedded defaults: Neo4j, schema, dictionary, a FHIR bundle, a scripted
+    conversation (records, findings), hybrid recall, the profile, and what the graph holds."""
     settings = get_settings()
     with cli_errors():
         if not settings.external_neo4j:
@@ -24,10 +32,19 @@ def demo(user: str = typer.Option(DEMO_USER, help="The demo user's id.")) -> Non
                 EmbeddedNeo4j(settings).start()
         with GraphClient.from_settings(settings) as client:
             server = client.ping()
-            console.print(f"[bold]Neo4j {server['version']} {server['edition']}[/bold] at {settings.bolt_uri}")
+            console.print(
+                f"[bold]Neo4j {server['version']} {server['edition']}[/bold] at {settings.bolt_uri}"
+            )
             report = apply_schema(client)
-            console.print(f"schema {report.version}: {report.constraints} constraints, {report.indexes} indexes")
+            console.print(
+                f"schema {report.version}: {report.constraints} constraints, {report.indexes} indexes"
+            )
+            snapshot = ensure_dictionary(client)
             ensure_self(client, user)
+            show_clinical_bundle(client, user)
+            show_demo_conversation(client, user, snapshot)
+            show_recall(client, user)
+            show_profile(client, user)
             counts = node_counts(client, user)
     table = Table("label", "nodes", title=f"graph of user {user!r}")
     for label, count in counts.items():

@@ -16,11 +16,10 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import neo4j
-from neo4j import exceptions as neo4j_errors
-
 from app.db.cypher import Query
 from app.errors import DatabaseError, DatabaseUnavailable, InvalidInput
 from app.settings import Settings
+from neo4j import exceptions as neo4j_errors
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +73,9 @@ class GraphClient:
             auth=(cfg.user, cfg.password.get_secret_value()),
             connection_timeout=cfg.connection_timeout_s,
             max_connection_pool_size=cfg.max_pool_size,
+            # Server notifications (e.g. "property key does not exist" on an empty graph) would be
+            # logged with the query text; Selfgraph logs query names only.
+            notifications_min_severity="OFF",
         )
         return cls(driver, cfg.database)
 
@@ -116,9 +118,10 @@ class GraphClient:
 
     def _execute(self, query: Query, params: Mapping[str, Any] | None, access: str) -> list[Row]:
         started = time.perf_counter()
-        with translate_driver_errors(query.name), self._driver.session(
-            database=self.database, default_access_mode=access
-        ) as session:
+        with (
+            translate_driver_errors(query.name),
+            self._driver.session(database=self.database, default_access_mode=access) as session,
+        ):
             if access == neo4j.READ_ACCESS:
                 rows = session.execute_read(lambda tx: Tx(tx).run(query, params))
             else:
@@ -127,4 +130,6 @@ class GraphClient:
         return rows
 
 
-COMPONENTS = Query("dbms_components", "CALL dbms.components() YIELD name, versions, edition RETURN name, versions, edition")
+COMPONENTS = Query(
+    "dbms_components", "CALL dbms.components() YIELD name, versions, edition RETURN name, versions, edition"
+)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from app.errors import InvalidInput
@@ -32,7 +32,7 @@ class Query:
     @property
     def parameters(self) -> frozenset[str]:
         """The ``$parameters`` the statement expects (string literals and comments ignored)."""
-        code = _STRING_LITERAL.sub("''", _LINE_COMMENT.sub("", self.text))
+        code = _LINE_COMMENT.sub("", _STRING_LITERAL.sub("''", self.text))
         return frozenset(_PARAM.findall(code))
 
 
@@ -42,7 +42,7 @@ def split_statements(text: str) -> list[str]:
     return [part.strip() for part in re.split(r";\s*(?:\n|$)", body) if part.strip()]
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_cypher_file(name: str) -> tuple[Query, ...]:
     """Load ``cypher/<name>.cypher`` once; statements are named ``<name>#<index>``."""
     path = CYPHER_DIR / f"{name}.cypher"

@@ -62,9 +62,13 @@ class EmbeddedNeo4j:
         """Fetch the Neo4j jars from Maven Central and compile the launcher (first use only)."""
         mvn = shutil.which("mvn")
         if mvn is None:
-            raise ConfigurationError("Maven (mvn) is needed to fetch the Neo4j jars; install it or set NEO4J_URI.")
+            raise ConfigurationError(
+                "Maven (mvn) is needed to fetch the Neo4j jars; install it or set NEO4J_URI."
+            )
         if shutil.which("java") is None:
-            raise ConfigurationError("A Java 17 runtime is needed for the embedded Neo4j; install it or set NEO4J_URI.")
+            raise ConfigurationError(
+                "A Java 17 runtime is needed for the embedded Neo4j; install it or set NEO4J_URI."
+            )
         log.info("building the embedded Neo4j launcher in %s", self.cfg.launcher_dir)
         proc = subprocess.run(
             [mvn, "-q", "-B", "package", "-DskipTests"],
@@ -146,7 +150,9 @@ class EmbeddedNeo4j:
                     cause=self._startup_failure(),
                 )
             if time.monotonic() > deadline:
-                raise DatabaseUnavailable("The embedded Neo4j did not start in time.", log_file=str(self.cfg.log_file))
+                raise DatabaseUnavailable(
+                    "The embedded Neo4j did not start in time.", log_file=str(self.cfg.log_file)
+                )
             time.sleep(0.25)
         with GraphClient.from_settings(self.settings) as client:
             while True:

@@ -13,7 +13,11 @@ log = logging.getLogger(__name__)
 
 SCHEMA_FILE = "schema"
 
-SHOW_CONSTRAINTS = Query("show_constraints", "SHOW CONSTRAINTS YIELD name, type, labelsOrTypes, properties RETURN name, type, labelsOrTypes, properties ORDER BY name")
+SHOW_CONSTRAINTS = Query(
+    "show_constraints",
+    "SHOW CONSTRAINTS YIELD name, type, labelsOrTypes, properties "
+    "RETURN name, type, labelsOrTypes, properties ORDER BY name",
+)
 SHOW_INDEXES = Query(
     "show_indexes",
     "SHOW INDEXES YIELD name, type, labelsOrTypes, properties, state, owningConstraint "

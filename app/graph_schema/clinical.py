@@ -21,7 +21,7 @@ from neomodel import (
 class FhirResource(StructuredNode):
     """A FHIR R4 resource as stored; ``resource`` keeps the validated JSON for rehydration."""
 
-    __optional_labels__ = ["Retrievable"]
+    __optional_labels__ = ["Retrievable"]  # noqa: RUF012  (neomodel reads a class-level list)
 
     uid = StringProperty(unique_index=True, required=True)
     user_id = StringProperty(index=True, required=True)
@@ -44,6 +44,16 @@ class FhirResource(StructuredNode):
     search_text = StringProperty()
     embedding = ArrayProperty(FloatProperty())
     resource = JSONProperty()
+    # Written by the FHIR loader (app.ingest.fhir); see its mapping module for their meaning.
+    content_hash = StringProperty()
+    category = StringProperty()
+    interpretation = StringProperty()
+    reference_range = StringProperty()
+    components = JSONProperty()
+    dosage_text = StringProperty()
+    dosage_timing = StringProperty()
+    supply_days = FloatProperty()
+    identifiers = ArrayProperty(StringProperty())
 
     codes = RelationshipTo("app.graph_schema.dictionary.Code", "CODED_AS")
     encounter = RelationshipTo("FhirResource", "DURING")

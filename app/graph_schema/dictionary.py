@@ -63,7 +63,8 @@ class ReferenceRange(StructuredNode):
     low = FloatProperty()
     high = FloatProperty()
     band = StringProperty()  # normal | prediabetic | diabetic | high | critical_low | ...
-    flag = StringProperty()  # normal | low | high
+    flag = StringProperty()  # normal | low | high | abnormal
+    value = StringProperty()  # qualitative tests: the normalised coded result of this band
     source = StringProperty()
 
 
@@ -77,6 +78,7 @@ class DrugTerm(StructuredNode):
     chronic = BooleanProperty(default=False)
     high_risk = BooleanProperty(default=False)
     kind = StringProperty()  # prescription | otc | supplement | vaccine
+    cvx = ArrayProperty(StringProperty())  # vaccines: CVX codes
     version = StringProperty()
 
     indications = RelationshipTo("ConditionTerm", "INDICATED_FOR")
@@ -110,6 +112,7 @@ class Alias(StructuredNode):
     norm = StringProperty(index=True, required=True)
     kind = StringProperty(required=True)  # test | drug | condition | symptom | concept
     text = StringProperty()
+    version = StringProperty()  # the dictionary version that wrote it (stale ones are removed)
 
     test = RelationshipTo("TestTerm", "ALIAS_OF")
 

@@ -41,7 +41,7 @@ class Utterance(StructuredNode):
 class Record(StructuredNode):
     """A typed health record with provenance and grounding annotations."""
 
-    __optional_labels__ = ["Retrievable"]
+    __optional_labels__ = ["Retrievable"]  # noqa: RUF012  (neomodel reads a class-level list)
 
     uid = StringProperty(unique_index=True, required=True)
     user_id = StringProperty(index=True, required=True)
@@ -81,6 +81,7 @@ class Record(StructuredNode):
     condition = StringProperty()
     procedure = StringProperty()
     habit = StringProperty()
+    stated_status = StringProperty()  # the status the user stated (condition, goal, habit, pregnancy)
     severity = StringProperty()
     body_site = StringProperty()
     quality = StringProperty()
@@ -107,6 +108,8 @@ class Record(StructuredNode):
     drug_class = StringProperty()
     # derived records (trends, coverage, ...) keep their computation here
     derived = JSONProperty()
+    # the series a record belongs to: "<user_id>|<dimension>" (app.ingest.derived.series)
+    series_key = StringProperty(index=True)
     # retrieval
     search_text = StringProperty()
     embedding = ArrayProperty(FloatProperty())
@@ -122,7 +125,7 @@ class Record(StructuredNode):
 class ConversationEvent(StructuredNode):
     """A kept turn (or part of one) that is not a typed record, findable by associative recall."""
 
-    __optional_labels__ = ["Retrievable"]
+    __optional_labels__ = ["Retrievable"]  # noqa: RUF012  (neomodel reads a class-level list)
 
     uid = StringProperty(unique_index=True, required=True)
     user_id = StringProperty(index=True, required=True)
@@ -133,3 +136,5 @@ class ConversationEvent(StructuredNode):
     external_id = StringProperty()  # e.g. a LoCoMo dia_id
     search_text = StringProperty()
     embedding = ArrayProperty(FloatProperty())
+
+    next = RelationshipTo("ConversationEvent", "NEXT")  # the following event of the same session

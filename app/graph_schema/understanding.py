@@ -3,6 +3,7 @@
 from neomodel import (
     ArrayProperty,
     DateTimeNeo4jFormatProperty,
+    JSONProperty,
     RelationshipTo,
     StringProperty,
     StructuredNode,
@@ -21,6 +22,7 @@ class ProfileField(StructuredNode):
     model = StringProperty()
     evidence_hash = StringProperty()
     evidence_ids = ArrayProperty(StringProperty())
+    sentences = JSONProperty()  # [{"text": ..., "ids": [...]}]: each sentence with the ids it used
     data_through = DateTimeNeo4jFormatProperty()
     generated_at = DateTimeNeo4jFormatProperty()
     status = StringProperty()  # current | invalidated

@@ -56,7 +56,11 @@ def test_api_env_is_read_by_the_settings_object(monkeypatch: pytest.MonkeyPatch)
     assert settings.bolt_uri == "bolt://neo4j:7687"
     assert settings.external_neo4j is True
     assert settings.neo4j.password.get_secret_value() == "pw"
-    assert (settings.llm.backend, settings.llm.host, settings.llm.model) == ("ollama", "http://ollama:11434", "m")
+    assert (settings.llm.backend, settings.llm.host, settings.llm.model) == (
+        "ollama",
+        "http://ollama:11434",
+        "m",
+    )
     assert (settings.api.host, settings.api.port) == ("0.0.0.0", 8000)
     assert [k.key.get_secret_value() for k in settings.api.keys] == ["k"]
 

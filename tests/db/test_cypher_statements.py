@@ -1,7 +1,7 @@
 """Every named Cypher statement in the code base compiles against the real database.
 
 Statements are discovered from every ``queries.py`` module under ``app/`` and every
-``cypher/*.cypher`` file; each is compiled with ``EXPLAIN`` (nothing runs), and its ``$parameters``
+``cypher/**/*.cypher`` file; each is compiled with ``EXPLAIN`` (nothing runs), and its ``$parameters``
 are checked to be plain identifiers.
 """
 
@@ -29,9 +29,10 @@ def _all_queries() -> list[Query]:
             for candidate in candidates:
                 if isinstance(candidate, Query):
                     found[f"{module_info.name}:{candidate.name}"] = candidate
-    for path in CYPHER_DIR.glob("*.cypher"):
-        for query in load_cypher_file(path.stem):
-            found[f"cypher/{path.name}:{query.name}"] = query
+    for path in CYPHER_DIR.rglob("*.cypher"):  # subdirectories too (cypher/analyst/)
+        name = path.relative_to(CYPHER_DIR).with_suffix("").as_posix()
+        for query in load_cypher_file(name):
+            found[f"cypher/{name}.cypher:{query.name}"] = query
     return [found[key] for key in sorted(found)]
 
 
@@ -47,7 +48,11 @@ def test_statements_are_discovered() -> None:
 def test_statement_compiles(client: GraphClient, query: Query) -> None:
     for param in query.parameters:
         assert re.fullmatch(r"[a-z_][a-z0-9_]*", param), f"{query.name}: parameter ${param} is not snake_case"
-    if query.text.lstrip().upper().startswith(("CREATE CONSTRAINT", "CREATE INDEX", "CREATE FULLTEXT", "CREATE VECTOR")):
+    if (
+        query.text.lstrip()
+        .upper()
+        .startswith(("CREATE CONSTRAINT", "CREATE INDEX", "CREATE FULLTEXT", "CREATE VECTOR"))
+    ):
         return  # schema statements are applied (idempotently) by the session fixture already
     with client.driver.session(database=client.database) as session:
         session.run("EXPLAIN " + query.text).consume()

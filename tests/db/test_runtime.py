@@ -27,7 +27,9 @@ def test_unreachable_database_is_translated(neo4j_settings: Settings) -> None:
 
 
 @pytest.mark.skipif(bool(os.environ.get("NEO4J_URI")), reason="the launcher is only used without NEO4J_URI")
-def test_launcher_start_twice_is_harmless_and_restart_keeps_data(neo4j_settings: Settings, user_id: str) -> None:
+def test_launcher_start_twice_is_harmless_and_restart_keeps_data(
+    neo4j_settings: Settings, user_id: str
+) -> None:
     launcher = EmbeddedNeo4j(neo4j_settings)
     first = launcher.start()
     again = launcher.start()
@@ -43,5 +45,7 @@ def test_launcher_start_twice_is_harmless_and_restart_keeps_data(neo4j_settings:
     restarted = launcher.start()
     assert restarted.running and restarted.pid != first.pid
     with GraphClient.from_settings(neo4j_settings) as graph:
-        records, _, _ = graph.driver.execute_query("MATCH (s:Self {user_id: $u}) RETURN count(s) AS n", u=user_id)
+        records, _, _ = graph.driver.execute_query(
+            "MATCH (s:Self {user_id: $u}) RETURN count(s) AS n", u=user_id
+        )
     assert records[0]["n"] == 1

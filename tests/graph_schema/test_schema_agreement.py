@@ -15,14 +15,26 @@ from app.db.schema import SHOW_CONSTRAINTS, SHOW_INDEXES, apply_schema
 CONSTRAINT = re.compile(r"CREATE CONSTRAINT (\w+) IF NOT EXISTS FOR \(n:(\w+)\) REQUIRE n\.(\w+) IS UNIQUE")
 RANGE = re.compile(r"CREATE INDEX (\w+) IF NOT EXISTS FOR \(n:(\w+)\) ON \(n\.(\w+)\)")
 FULLTEXT = re.compile(r"CREATE FULLTEXT INDEX (\w+) IF NOT EXISTS FOR \(n:(\w+)\) ON EACH \[n\.(\w+)\]")
-VECTOR = re.compile(r"CREATE VECTOR INDEX (\w+) IF NOT EXISTS FOR \(n:(\w+)\) ON n\.(\w+) OPTIONS .*`vector\.dimensions`: (\d+)")
+VECTOR = re.compile(
+    r"CREATE VECTOR INDEX (\w+) IF NOT EXISTS FOR \(n:(\w+)\) ON n\.(\w+) OPTIONS .*`vector\.dimensions`: (\d+)"
+)
 
 
 def _file_schema() -> dict[str, set[tuple[str, str, str]]]:
-    found: dict[str, set[tuple[str, str, str]]] = {"unique": set(), "range": set(), "fulltext": set(), "vector": set()}
+    found: dict[str, set[tuple[str, str, str]]] = {
+        "unique": set(),
+        "range": set(),
+        "fulltext": set(),
+        "vector": set(),
+    }
     for query in load_cypher_file("schema"):
         text = " ".join(query.text.split())
-        for kind, pattern in (("unique", CONSTRAINT), ("range", RANGE), ("fulltext", FULLTEXT), ("vector", VECTOR)):
+        for kind, pattern in (
+            ("unique", CONSTRAINT),
+            ("range", RANGE),
+            ("fulltext", FULLTEXT),
+            ("vector", VECTOR),
+        ):
             match = pattern.fullmatch(text) or pattern.match(text)
             if match:
                 found[kind].add(match.groups()[:3])

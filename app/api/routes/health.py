@@ -20,7 +20,11 @@ def health(client: Client) -> JSONResponse:
         applied = applied_schema_version(client)
     except SelfgraphError as exc:
         return JSONResponse(
-            {"status": "unavailable", "neo4j": {"reachable": False, "error": exc.message}, "schema": {"expected": expected}},
+            {
+                "status": "unavailable",
+                "neo4j": {"reachable": False, "error": exc.message},
+                "schema": {"expected": expected},
+            },
             status_code=503,
         )
     return JSONResponse(

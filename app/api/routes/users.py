@@ -37,6 +37,8 @@ def put_self(user_id: AuthorizedUser, body: SelfIn, client: Client) -> SelfOut:
 def get_self(user_id: AuthorizedUser, client: Client) -> SelfOut:
     row = service.get_self(client, user_id)
     return SelfOut(
-        user_id=row["user_id"], sex=row["sex"], birth_date=row["birth_date"],
+        user_id=row["user_id"],
+        sex=row["sex"],
+        birth_date=row["birth_date"],
         node_counts=service.node_counts(client, user_id),
     )

@@ -1,0 +1,102 @@
+"""``selfgraph eval ...``: score Selfgraph against scenario, temporal and recall corpora (issue #5)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from app.cli import eval_scenarios
+from app.cli.console import console, run_or_exit
+from app.evaluation.temporal import TemporalReport, evaluate_file
+
+app = typer.Typer(help="Evaluate Selfgraph on scenario, temporal and recall corpora.", no_args_is_help=True)
+app.command("scenarios")(eval_scenarios.scenarios)
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.1f} %"
+
+
+def _write_json(payload: dict[str, object], out: Path | None) -> None:
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        console.print(f"report written to {out}")
+
+
+def _print_temporal(report: TemporalReport, max_failures: int) -> None:
+    overall = report.overall()
+    for title, counts, fractions in (
+        ("by kind", overall["counts_by_kind"], overall["by_kind"]),
+        ("by convention", overall["counts_by_convention"], overall["by_convention"]),
+    ):
+        table = Table(title=f"temporal accuracy {title}")
+        table.add_column(title.split()[-1])
+        table.add_column("rows", justify="right")
+        table.add_column("correct", justify="right")
+        table.add_column("accuracy", justify="right")
+        for key, count in counts.items():
+            table.add_row(key, str(count["n"]), str(count["correct"]), _percent(fractions[key]))
+        console.print(table)
+    uncovered = f" ({overall['not_covered']} rows not covered by our conventions)" if report.adapter else ""
+    accuracy = _percent(overall["accuracy"])
+    console.print(f"[bold]overall[/bold]: {accuracy} of {overall['scored']} rows{uncovered}")
+    failures = [r for r in report.results if not r.correct]
+    if failures:
+        table = Table(title=f"failures (first {min(max_failures, len(failures))} of {len(failures)})")
+        for column in ("line", "text", "expected", "got"):
+            table.add_column(column)
+        for result in failures[:max_failures]:
+            table.add_row(str(result.row.line), result.row.text, json.dumps(result.row.expect),
+                          "; ".join(result.mismatches))
+        console.print(table)
+
+
+@app.command()
+def temporal(
+    file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="Corpus JSONL file.")],
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the full report as JSON.")] = None,
+    max_failures: Annotated[int, typer.Option("--max-failures", help="Failures to show in the table.")] = 20,
+) -> None:
+    """Score the temporal resolver on a corpus: accuracy overall, by kind and by convention."""
+    report = run_or_exit(lambda: evaluate_file(file))
+    _print_temporal(report, max_failures)
+    _write_json(report.to_json(), json_out)
+
+
+@app.command()
+def recall(
+    turns: Annotated[Path, typer.Option("--turns", exists=True, dir_okay=False, help="Turns JSONL.")],
+    questions: Annotated[Path, typer.Option("--questions", exists=True, dir_okay=False, help="QA JSONL.")],
+    k: Annotated[str, typer.Option("--k", help="Comma-separated cut-offs.")] = "5,10",
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the full report as JSON.")] = None,
+    keep: Annotated[bool, typer.Option("--keep", help="Keep the evaluation users in the graph.")] = False,
+    branch: Annotated[str | None, typer.Option("--branch", help="graph | vector | keyword | fused")] = None,
+    rankings: Annotated[Path | None, typer.Option("--rankings", help="Write per-question rankings.")] = None,
+    run: Annotated[str | None, typer.Option("--run", help="Reuse a --keep run's users.")] = None,
+) -> None:
+    """Retrieval recall@k, hit@k and MRR on a conversation corpus, per branch and fused."""
+    from app.cli.console import graph_client
+    from app.evaluation.recall import BRANCHES, evaluate
+
+    ks = [int(part) for part in k.split(",") if part.strip()]
+    with graph_client() as client:
+        chosen = (branch,) if branch else BRANCHES
+        report = run_or_exit(
+            lambda: evaluate(
+                client, turns, questions, ks=ks, branches=chosen, keep=keep, rankings_out=rankings, run_id=run
+            )
+        )
+    table = Table(title=f"retrieval recall ({report['turns']} turns, {report['samples']} users)")
+    table.add_column("branch")
+    columns = [*(f"recall_at_{x}" for x in ks), f"hit_at_{max(ks)}", "mrr"]
+    for column in columns:
+        table.add_column(column, justify="right")
+    for name, scores in report["branches"].items():
+        table.add_row(name, *(f"{scores[c]:.3f}" for c in columns))
+    console.print(table)
+    _write_json(report, json_out)

@@ -1,0 +1,1 @@
+"""Evaluation: scenario replay, temporal corpus and recall corpus, scored like the seed papers."""

@@ -1,0 +1,174 @@
+"""Reconciliation specificity on real coaching talk (seed 003 §5, "zero contradictions invented").
+
+Every patient message of ``uic_coaching/patient*.csv`` goes through the full write path
+(``process_turn``: gate, extraction, time resolution, grounding, write) and the reconciler, for a
+user whose clinical record is a Synthea bundle (paired deterministically: the n-th bundle, by file
+name, of the patient's gender in ``HC_r2_demographics.csv``). The report gives the class
+distribution of the findings and lists every contradiction (rule, cited resources) for review.
+
+    python -m app.evaluation.specificity --json docs/eval/reconcile_specificity.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import logging
+import time
+import uuid
+from collections import Counter
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from app.db.client import GraphClient
+from app.dictionary.snapshot import DictionarySnapshot, load_snapshot
+from app.reconcile.models import Finding
+from app.reconcile.service import reconcile_records
+from app.settings import get_settings
+from app.users.service import delete_user, ensure_self
+
+log = logging.getLogger(__name__)
+
+
+def pair_bundles(data_root: Path) -> list[tuple[Path, Path]]:
+    """``(patient csv, Synthea bundle)`` pairs: each patient gets a distinct bundle of their gender."""
+    coaching = data_root / "uic_coaching"
+    genders = {}
+    with (coaching / "HC_r2_demographics.csv").open(encoding="utf-8") as fh:
+        for row in csv.DictReader(fh):
+            genders[row["Patient ID"].strip()] = row["Gender"].strip().lower()
+    bundles: dict[str, list[Path]] = {"female": [], "male": []}
+    for path in sorted((data_root / "synthea_r4").glob("*.json")):
+        document = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(document, dict):
+            continue
+        for entry in document.get("entry", ()):
+            res = entry.get("resource", {})
+            if res.get("resourceType") == "Patient" and res.get("gender") in bundles:
+                bundles[res["gender"]].append(path)
+                break
+    pairs, used = [], Counter[str]()
+    for csv_path in sorted(coaching.glob("patient*.csv"), key=lambda p: int(p.stem.removeprefix("patient"))):
+        gender = genders.get(csv_path.stem.removeprefix("patient"), "female")
+        pool = bundles.get(gender) or bundles["female"]
+        pairs.append((csv_path, pool[used[gender] % len(pool)]))
+        used[gender] += 1
+    return pairs
+
+
+def patient_messages(path: Path) -> list[tuple[datetime, str]]:
+    with path.open(encoding="utf-8") as fh:
+        rows = [
+            r
+            for r in csv.DictReader(fh)
+            if r["speaker"].strip().lower() == "patient" and r["utterance"].strip()
+        ]
+    return [(_timestamp(r["time"]), r["utterance"].strip()) for r in rows]
+
+
+def _timestamp(text: str) -> datetime:
+    """``2019-06-03 10:16:29`` or ``2019/8/1 11:47`` (both occur), taken as UTC."""
+    text = text.strip()
+    try:
+        parsed = datetime.fromisoformat(text)
+    except ValueError:
+        parsed = datetime.strptime(text, "%Y/%m/%d %H:%M")
+    return parsed.replace(tzinfo=UTC)
+
+
+def _fixed(at: datetime) -> Callable[[], datetime]:
+    return lambda: at
+
+
+def run(
+    client: GraphClient, data_root: Path, *, snapshot: DictionarySnapshot, keep: bool = False
+) -> dict[str, Any]:
+    from app.ingest.fhir.service import ingest_document
+    from app.ingest.write_path.service import process_turn
+
+    run_id = uuid.uuid4().hex[:6]
+    started = time.perf_counter()
+    kinds: Counter[str] = Counter()
+    severities: Counter[str] = Counter()
+    rules: Counter[str] = Counter()
+    per_patient: list[dict[str, Any]] = []
+    contradictions: list[dict[str, Any]] = []
+    turns = records = 0
+    for csv_path, bundle in pair_bundles(data_root):
+        user_id = f"spec-{run_id}-{csv_path.stem}"
+        ensure_self(client, user_id)
+        try:
+            ingest_document(
+                client, user_id, json.loads(bundle.read_text(encoding="utf-8")), source=bundle.name
+            )
+            found: list[Finding] = []
+            messages = patient_messages(csv_path)
+            for at, text in messages:
+                clock = _fixed(at)
+                result = process_turn(
+                    client, user_id, text, at, csv_path.stem, snapshot=snapshot, clock=clock
+                )
+                uids = [r.uid for r in result.records]
+                records += len(uids)
+                if uids:
+                    found += reconcile_records(client, user_id, uids, snapshot=snapshot, clock=clock)
+            turns += len(messages)
+            for f in found:
+                kinds[f.kind] += 1
+                severities[f"{f.kind}:{f.severity}"] += 1
+                rules[f.rule] += 1
+                if f.kind == "contradiction":
+                    contradictions.append(
+                        {"patient": csv_path.stem, "rule": f.rule, "cites": [c.key for c in f.cites]}
+                    )
+            per_patient.append(
+                {
+                    "patient": csv_path.stem,
+                    "bundle": bundle.name,
+                    "turns": len(messages),
+                    "findings": dict(Counter(f.kind for f in found)),
+                    "safety_critical": sum(f.safety_critical for f in found),
+                }
+            )
+        finally:
+            if not keep:
+                delete_user(client, user_id)
+    total = sum(kinds.values())
+    return {
+        "turns": turns,
+        "records": records,
+        "findings": total,
+        "distribution": {
+            k: {"count": v, "share": round(v / total, 4) if total else None} for k, v in sorted(kinds.items())
+        },
+        "by_kind_and_severity": dict(sorted(severities.items())),
+        "by_rule": dict(rules.most_common()),
+        "contradictions": contradictions,
+        "safety_critical": sum(p["safety_critical"] for p in per_patient),
+        "patients": per_patient,
+        "dictionary_version": snapshot.version,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data-root", type=Path, default=Path("../shared/data"))
+    parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--keep", action="store_true")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.WARNING)
+    with GraphClient.from_settings(get_settings()) as client:
+        report = run(client, args.data_root, snapshot=load_snapshot(), keep=args.keep)
+    text = json.dumps(report, indent=2)
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(text + "\n", encoding="utf-8")
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

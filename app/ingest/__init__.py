@@ -1,0 +1,1 @@
+"""The write path: utterances and FHIR bundles into the graph."""

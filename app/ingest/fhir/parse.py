@@ -1,0 +1,200 @@
+"""Reading FHIR JSON and validating it with the ``fhir.resources`` R4B models (no own schema).
+
+A bundle is validated as a whole before anything is mapped: its envelope (type, entries, requests)
+with the ``Bundle`` model, every resource the loader stores with its own model. Resources of types
+the loader does not store (billing such as ``Claim`` and ``ExplanationOfBenefit``, and every other
+type outside :data:`~app.graph_schema.clinical.FHIR_RESOURCE_CLASSES`) are only checked to be a
+known R4 resource type and are then skipped and counted: they never reach the graph. The first
+error rejects the whole bundle with a :class:`FhirValidationError` naming the entry and field.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from fhir.resources.R4B import get_fhir_model_class
+from pydantic import ValidationError
+
+from app.graph_schema.registry import FHIR_TYPE_LABELS
+from app.ingest.fhir.exceptions import FhirValidationError, UnsupportedFhirInput
+
+READ_BUNDLE_TYPES: frozenset[str] = frozenset({"transaction", "batch", "collection", "searchset"})
+"""Bundle types whose entries are a patient's resources; others (message, document, history,
+``*-response``) are refused as unsupported input."""
+
+BILLING_TYPES: frozenset[str] = frozenset(
+    {
+        "Account",
+        "ChargeItem",
+        "ChargeItemDefinition",
+        "Claim",
+        "ClaimResponse",
+        "Coverage",
+        "CoverageEligibilityRequest",
+        "CoverageEligibilityResponse",
+        "EnrollmentRequest",
+        "EnrollmentResponse",
+        "ExplanationOfBenefit",
+        "Invoice",
+        "PaymentNotice",
+        "PaymentReconciliation",
+    }
+)
+"""Financial resources: skipped and counted (they say nothing clinical the other resources do not)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedEntry:
+    """One stored-type resource that passed validation (the JSON as given)."""
+
+    index: int | None
+    full_url: str | None
+    resource_type: str
+    fhir_id: str
+    resource: Mapping[str, Any]
+    resource_json: str
+
+
+@dataclass(slots=True)
+class ParsedInput:
+    bundle_type: str | None
+    entries: list[ParsedEntry]
+    skipped: Counter[str] = field(default_factory=Counter)
+
+
+def load_json(raw: str | bytes) -> Any:
+    try:
+        return json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise UnsupportedFhirInput(
+            "The input is not valid JSON.", reason="not json", position=getattr(exc, "pos", None)
+        ) from exc
+
+
+def parse_fhir(document: Any) -> ParsedInput:
+    """Validate a Bundle (transaction, batch, collection, searchset) or a single resource."""
+    if not isinstance(document, dict) or not isinstance(document.get("resourceType"), str):
+        raise UnsupportedFhirInput(
+            "The input is not a FHIR resource (no resourceType).", reason="not a resource"
+        )
+    if document["resourceType"] != "Bundle":
+        parsed = ParsedInput(bundle_type=None, entries=[])
+        _admit(parsed, document, index=None, full_url=None)
+        return parsed
+    return _parse_bundle(document)
+
+
+def _parse_bundle(bundle: Mapping[str, Any]) -> ParsedInput:
+    entries = bundle.get("entry") or []
+    if not isinstance(entries, list):
+        raise FhirValidationError(
+            "Bundle.entry must be a list.",
+            entry_index=None,
+            resource_type="Bundle",
+            resource_id=bundle.get("id"),
+            field="entry",
+        )
+    envelope = {**bundle, "entry": [_without_resource(e) for e in entries]}
+    _validate("Bundle", json.dumps(envelope), index=None, resource_id=bundle.get("id"))
+    bundle_type = str(bundle.get("type"))
+    if bundle_type not in READ_BUNDLE_TYPES:
+        raise UnsupportedFhirInput(
+            "This bundle type is not loaded.",
+            reason="bundle type",
+            bundle_type=bundle_type,
+            supported=sorted(READ_BUNDLE_TYPES),
+        )
+    parsed = ParsedInput(bundle_type=bundle_type, entries=[])
+    for index, entry in enumerate(entries):
+        resource = entry.get("resource")
+        if resource is None:
+            parsed.skipped["(no resource)"] += 1
+        elif (entry.get("search") or {}).get("mode") == "outcome":
+            parsed.skipped[str(resource.get("resourceType"))] += 1
+        else:
+            _admit(parsed, resource, index=index, full_url=entry.get("fullUrl"))
+    return parsed
+
+
+def _admit(
+    parsed: ParsedInput, resource: Mapping[str, Any], *, index: int | None, full_url: str | None
+) -> None:
+    rtype = resource.get("resourceType")
+    if not isinstance(rtype, str):
+        raise FhirValidationError(
+            "A resource has no resourceType.",
+            entry_index=index,
+            resource_type=None,
+            resource_id=resource.get("id"),
+            field="resourceType",
+        )
+    if rtype not in FHIR_TYPE_LABELS:
+        _model_class(rtype, index, resource)
+        parsed.skipped[rtype] += 1
+        return
+    resource_json = json.dumps(resource, separators=(",", ":"), ensure_ascii=False)
+    _validate(rtype, resource_json, index=index, resource_id=resource.get("id"))
+    parsed.entries.append(
+        ParsedEntry(
+            index=index,
+            full_url=full_url,
+            resource_type=rtype,
+            fhir_id=_fhir_id(resource, full_url),
+            resource=resource,
+            resource_json=resource_json,
+        )
+    )
+
+
+def _model_class(rtype: str, index: int | None, resource: Mapping[str, Any]) -> Any:
+    try:
+        return get_fhir_model_class(rtype)
+    except (KeyError, ValueError) as exc:
+        raise FhirValidationError(
+            f"Unknown FHIR R4 resource type at entry {index}.",
+            entry_index=index,
+            resource_type=rtype,
+            resource_id=resource.get("id"),
+            field="resourceType",
+        ) from exc
+
+
+def _validate(rtype: str, resource_json: str, *, index: int | None, resource_id: Any) -> None:
+    """Validate the compact JSON text (pydantic's JSON path is the faster one)."""
+    model = _model_class(rtype, index, {"id": resource_id})
+    try:
+        model.model_validate_json(resource_json)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first.get("loc", ())) or "(resource)"
+        raise FhirValidationError(
+            f"{'The resource' if index is None else f'Entry {index}'} ({rtype}) is not valid FHIR R4: "
+            f"{where}: {first.get('type')}.",
+            entry_index=index,
+            resource_type=rtype,
+            resource_id=resource_id,
+            field=where,
+            error=first.get("type"),
+            errors=exc.error_count(),
+        ) from exc
+
+
+def _without_resource(entry: Any) -> Any:
+    return {k: v for k, v in entry.items() if k != "resource"} if isinstance(entry, dict) else entry
+
+
+def _fhir_id(resource: Mapping[str, Any], full_url: str | None) -> str:
+    """The resource id; else the fullUrl's uuid or trailing id; else a content hash (idempotent)."""
+    if resource.get("id"):
+        return str(resource["id"])
+    if full_url:
+        tail = full_url.rstrip("/").rsplit("/", 1)[-1].rsplit(":", 1)[-1]
+        if tail:
+            return tail
+    digest = hashlib.sha256(json.dumps(resource, sort_keys=True).encode()).hexdigest()
+    return f"sha256-{digest[:16]}"

@@ -1,0 +1,127 @@
+"""Cypher of the FHIR loader and the clinical summary. ``$params`` only.
+
+The type label of a resource node cannot be a parameter, so there is one upsert statement per
+allow-listed type (:data:`UPSERT_BY_TYPE`), built from the declarations, never from input; the
+same holds for the relationship type of resource-to-resource edges (:data:`LINK_BY_REL`).
+
+Lookups by uid carry ``USING INDEX`` hints: a plan cached while the database was nearly empty
+must not stay a label scan once it holds millions of resources.
+"""
+
+from __future__ import annotations
+
+from app.db.cypher import Query
+from app.graph_schema.clinical import FHIR_RESOURCE_CLASSES
+from app.ingest.fhir.models import EDGE_TYPES
+
+FIND_STORED = Query(
+    "fhir_find_stored",
+    """
+    UNWIND $uids AS uid
+    MATCH (r:FhirResource {uid: uid}) USING INDEX r:FhirResource(uid)
+    RETURN r.uid AS uid, r.content_hash AS content_hash, r.version_id AS version_id,
+           r.last_updated AS last_updated
+    """,
+)
+
+UPSERT_BY_TYPE: dict[str, Query] = {
+    rtype: Query(
+        f"fhir_upsert_{rtype.lower()}",
+        f"""
+        MATCH (s:Self {{user_id: $user_id}})
+        UNWIND $rows AS row
+        MERGE (r:FhirResource {{uid: row.uid}})
+        SET r = row, r:{rtype}:Retrievable
+        SET r.last_updated = datetime(row.last_updated), r.event_start = datetime(row.event_start),
+            r.event_end = datetime(row.event_end), r.recorded_at = datetime(row.recorded_at)
+        MERGE (s)-[:HAS_FHIR]->(r)
+        """,
+    )
+    for rtype in FHIR_RESOURCE_CLASSES
+}
+"""``SET r = row`` replaces every property: a replaced version keeps nothing of the old one. Times
+arrive as ISO-8601 strings and become zoned ``DateTime`` values on the server (cheaper than the
+driver's Python datetime packing, the largest client cost of a load)."""
+
+DROP_OUTGOING = Query(
+    "fhir_drop_outgoing",
+    """
+    UNWIND $uids AS uid
+    MATCH (r:FhirResource {uid: uid}) USING INDEX r:FhirResource(uid)
+    MATCH (r)-[e:CODED_AS|DURING|HAS_RESULT|USES_MEDICATION|REFERS_TO]->()
+    DELETE e
+    """,
+)
+
+MERGE_CODES = Query(
+    "fhir_merge_codes",
+    """
+    UNWIND $codes AS c
+    MERGE (k:Code {uid: c.uid})
+    ON CREATE SET k.system = c.system, k.code = c.code, k.display = c.display
+    """,
+)
+
+LINK_CODES = Query(
+    "fhir_link_codes",
+    """
+    UNWIND $links AS l
+    MATCH (r:FhirResource {uid: l.resource_uid}) USING INDEX r:FhirResource(uid)
+    MATCH (k:Code {uid: l.code_uid}) USING INDEX k:Code(uid)
+    CREATE (r)-[:CODED_AS {role: l.role}]->(k)
+    """,
+)
+
+LINK_BY_REL: dict[str, Query] = {
+    rel: Query(
+        f"fhir_link_{rel.lower()}",
+        f"""
+        UNWIND $edges AS e
+        MATCH (a:FhirResource {{uid: e.from_uid}}) USING INDEX a:FhirResource(uid)
+        MATCH (b:FhirResource {{uid: e.to_uid}}) USING INDEX b:FhirResource(uid)
+        CREATE (a)-[:{rel} {{via: e.via}}]->(b)
+        RETURN count(*) AS linked
+        """,
+    )
+    for rel in sorted(EDGE_TYPES)
+}
+
+SET_PATIENT_FACTS = Query(
+    "fhir_set_patient_facts",
+    """
+    MATCH (s:Self {user_id: $user_id})
+    SET s.sex = coalesce($sex, s.sex),
+        s.birth_date = coalesce(date($birth_date), s.birth_date),
+        s.fhir_patient_ids = CASE WHEN $fhir_id IN coalesce(s.fhir_patient_ids, [])
+                                  THEN s.fhir_patient_ids
+                                  ELSE coalesce(s.fhir_patient_ids, []) + $fhir_id END
+    """,
+)
+
+SUMMARY_RESOURCES = Query(
+    "fhir_summary_resources",
+    """
+    MATCH (r:FhirResource {user_id: $user_id})
+    WHERE r.resource_type IN $types
+    RETURN r.uid AS uid, r.resource_type AS resource_type, r.display AS display,
+           r.code_system AS code_system, r.code AS code, r.status AS status,
+           r.clinical_status AS clinical_status, r.verification_status AS verification_status,
+           r.event_start AS event_start, r.event_end AS event_end, r.recorded_at AS recorded_at,
+           r.category AS category, r.dosage_text AS dosage_text, r.dosage_timing AS dosage_timing
+    """,
+)
+
+SUMMARY_LATEST_OBSERVATIONS = Query(
+    "fhir_summary_latest_observations",
+    """
+    MATCH (r:FhirResource {user_id: $user_id})
+    WHERE r:Observation AND r.code IS NOT NULL AND r.event_start IS NOT NULL
+      AND any(c IN $categories WHERE r.category CONTAINS c)
+    WITH r ORDER BY r.event_start DESC
+    WITH r.code_system AS code_system, r.code AS code, collect(r)[0] AS r
+    RETURN r.uid AS uid, r.resource_type AS resource_type, r.display AS display,
+           code_system, code, r.status AS status, r.value AS value, r.value_text AS value_text,
+           r.unit AS unit, r.interpretation AS interpretation, r.event_start AS event_start,
+           r.category AS category
+    """,
+)

@@ -1,0 +1,157 @@
+"""Writing a prepared bundle: one transaction, batched ``UNWIND`` statements, idempotent by uid."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import defaultdict
+from datetime import datetime
+from typing import Any
+
+from app.db.client import GraphClient, Tx
+from app.ingest.fhir import queries
+from app.ingest.fhir.models import BundlePlan, IngestResult, ResourceRow
+from app.ingest.fhir.plan import prepare_bundle
+from app.ingest.fhir.rules import Decision, Version, decide
+from app.oplog.service import append_operation
+from app.users import queries as user_queries
+from app.users.service import validate_user_id
+
+log = logging.getLogger(__name__)
+
+ACTOR = "fhir-loader"
+OP_INGEST = "fhir.ingest"
+OP_REPLACE = "fhir.replace"
+
+
+def ingest_document(client: GraphClient, user_id: str, document: Any, source: str = "") -> IngestResult:
+    """Validate, map and write one FHIR Bundle or resource for ``user_id``.
+
+    Raises:
+        FhirValidationError, UnsupportedFhirInput: the input is rejected whole; nothing is written.
+    """
+    validate_user_id(user_id)
+    return write_plan(client, prepare_bundle(user_id, document, source))
+
+
+def write_plan(client: GraphClient, plan: BundlePlan) -> IngestResult:
+    """Write one prepared bundle in one transaction (nothing at all when nothing changed)."""
+    started = time.perf_counter()
+    result = client.write_transaction(lambda tx: _write(tx, plan), name="fhir_ingest_bundle")
+    log.info(
+        "fhir bundle user=%s written=%d unchanged=%d stale=%d skipped=%d ms=%.1f",
+        plan.user_id,
+        sum(result.written.values()),
+        sum(result.unchanged.values()),
+        sum(result.stale.values()),
+        sum(result.skipped.values()),
+        (time.perf_counter() - started) * 1e3,
+    )
+    return result
+
+
+def _write(tx: Tx, plan: BundlePlan) -> IngestResult:
+    result = IngestResult(
+        user_id=plan.user_id,
+        source=plan.source,
+        skipped=plan.skipped.copy(),
+        unresolved_references=plan.unresolved_references,
+    )
+    tx.run(user_queries.ENSURE_SELF, {"user_id": plan.user_id, "sex": None, "birth_date": None})
+    stored = {
+        row["uid"]: Version.of(row)
+        for row in tx.run(queries.FIND_STORED, {"uids": [r.uid for r in plan.rows]})
+    }
+    to_write: list[ResourceRow] = []
+    replaced: dict[str, dict[str, Any]] = {}
+    for row in plan.rows:
+        old = stored.get(row.uid)
+        decision = decide(old, Version.of(row.props))
+        if decision is Decision.CREATE:
+            result.created[row.resource_type] += 1
+        elif decision is Decision.REPLACE:
+            result.replaced[row.resource_type] += 1
+            replaced[row.uid] = {"from": old.version_id if old else None, "to": row.props.get("version_id")}
+        elif decision is Decision.UNCHANGED:
+            result.unchanged[row.resource_type] += 1
+            continue
+        else:
+            result.stale[row.resource_type] += 1
+            continue
+        to_write.append(row)
+    if not to_write:
+        return result
+    if replaced:
+        tx.run(queries.DROP_OUTGOING, {"uids": list(replaced)})
+    by_type: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in to_write:
+        by_type[row.resource_type].append(_wire(row.props))
+    for rtype, rows in by_type.items():
+        tx.run(queries.UPSERT_BY_TYPE[rtype], {"user_id": plan.user_id, "rows": rows})
+    _link(tx, to_write, result)
+    if plan.patient and any(r.resource_type == "Patient" for r in to_write):
+        facts = plan.patient
+        tx.run(
+            queries.SET_PATIENT_FACTS,
+            {
+                "user_id": plan.user_id,
+                "sex": facts.sex,
+                "birth_date": facts.birth_date,
+                "fhir_id": facts.fhir_id,
+            },
+        )
+    if replaced:
+        append_operation(
+            tx,
+            user_id=plan.user_id,
+            kind=OP_REPLACE,
+            actor=ACTOR,
+            target_ids=list(replaced),
+            payload={"versions": replaced},
+        )
+    result.operation_id = append_operation(
+        tx,
+        user_id=plan.user_id,
+        kind=OP_INGEST,
+        actor=ACTOR,
+        payload={"bundle_type": plan.bundle_type, **result.counts()},
+    )
+    return result
+
+
+TIME_PROPERTIES = ("last_updated", "event_start", "event_end", "recorded_at")
+
+
+def _wire(props: dict[str, Any]) -> dict[str, Any]:
+    """Row parameters: times as ISO-8601 text (``datetime()`` in the upsert statement)."""
+    out = dict(props)
+    for key in TIME_PROPERTIES:
+        value = out.get(key)
+        out[key] = value.isoformat() if isinstance(value, datetime) else None
+    return out
+
+
+def _link(tx: Tx, rows: list[ResourceRow], result: IngestResult) -> None:
+    codes = {code.uid: code for row in rows for code in row.codes}
+    if codes:
+        tx.run(
+            queries.MERGE_CODES,
+            {
+                "codes": [
+                    {"uid": c.uid, "system": c.system, "code": c.code, "display": c.display}
+                    for c in codes.values()
+                ]
+            },
+        )
+        links = {(k.resource_uid, k.code_uid, k.role) for row in rows for k in row.code_links}
+        tx.run(
+            queries.LINK_CODES,
+            {"links": [{"resource_uid": r, "code_uid": c, "role": role} for r, c, role in links]},
+        )
+        result.codes_linked = len(links)
+    edges: dict[str, list[dict[str, str]]] = defaultdict(list)
+    for row in rows:
+        for edge in row.edges:
+            edges[edge.rel].append({"from_uid": edge.from_uid, "to_uid": edge.to_uid, "via": edge.via})
+    for rel, batch in edges.items():
+        result.edges += tx.run(queries.LINK_BY_REL[rel], {"edges": batch})[0]["linked"]

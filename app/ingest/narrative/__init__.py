@@ -1,0 +1,1 @@
+"""Narrative extraction: memory gate, record types, deterministic and LLM extractors, PII masking."""

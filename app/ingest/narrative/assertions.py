@@ -1,0 +1,204 @@
+"""ConText assertions (negation, hypothetical, uncertainty, family and other experiencers).
+
+medspaCy's ConText algorithm decides, for each target span, which modifiers ("no", "if", "my
+mother", ...) have it in scope. The pipeline is ``spacy.blank("en")`` (no downloaded model), a
+rule-based sentencizer and ConText with medspaCy's default English rules plus the patient-voice
+rules below (ConText's defaults are written for clinical notes, not first-person messages).
+
+Targets are not found by a spaCy matcher: the extractor finds them (dictionary aliases matched
+by longest match over normalised tokens, and the anchor phrases of its patterns) and hands their
+character spans to :meth:`AssertionTagger.assess`; they go in a span group, so they may overlap.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, cast
+
+logger = logging.getLogger(__name__)
+
+SPAN_GROUP = "selfgraph_targets"
+
+# (literal, category, direction, pattern or None)
+_PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], ...] = (
+    ("never", "NEGATED_EXISTENCE", "FORWARD", None),
+    ("no more", "NEGATED_EXISTENCE", "FORWARD", None),
+    ("free of", "NEGATED_EXISTENCE", "FORWARD", None),
+    ("what if", "HYPOTHETICAL", "FORWARD", None),
+    ("should i", "HYPOTHETICAL", "FORWARD", None),
+    ("can i", "HYPOTHETICAL", "FORWARD", None),
+    ("could i", "HYPOTHETICAL", "FORWARD", None),
+    ("would", "HYPOTHETICAL", "FORWARD", None),
+    ("in case", "HYPOTHETICAL", "FORWARD", None),
+    ("whether", "HYPOTHETICAL", "FORWARD", None),
+    ("wondering", "HYPOTHETICAL", "FORWARD", None),
+    ("thinking about", "HYPOTHETICAL", "FORWARD", None),
+    ("thinking of", "HYPOTHETICAL", "FORWARD", None),
+    ("planning to", "HYPOTHETICAL", "FORWARD", None),
+    ("plan to", "HYPOTHETICAL", "FORWARD", None),
+    ("considering", "HYPOTHETICAL", "FORWARD", None),
+    ("supposed to", "HYPOTHETICAL", "FORWARD", None),
+    ("unless", "HYPOTHETICAL", "FORWARD", None),
+    ("might", "POSSIBLE_EXISTENCE", "FORWARD", None),
+    ("may have", "POSSIBLE_EXISTENCE", "FORWARD", None),
+    ("maybe", "POSSIBLE_EXISTENCE", "BIDIRECTIONAL", None),
+    ("probably", "POSSIBLE_EXISTENCE", "FORWARD", None),
+    ("possibly", "POSSIBLE_EXISTENCE", "FORWARD", None),
+    ("not sure", "POSSIBLE_EXISTENCE", "BIDIRECTIONAL", None),
+    ("i think i", "POSSIBLE_EXISTENCE", "FORWARD", None),
+    ("afraid", "POSSIBLE_EXISTENCE", "FORWARD", None),
+    ("scared of", "POSSIBLE_EXISTENCE", "FORWARD", None),
+    ("at risk", "POSSIBLE_EXISTENCE", "FORWARD", None),
+    ("risk for", "POSSIBLE_EXISTENCE", "FORWARD", None),
+    (
+        "other experiencer",
+        "OTHER_EXPERIENCER",
+        "FORWARD",
+        [
+            {"LOWER": {"IN": ["my", "our", "a", "his", "her"]}},
+            {
+                "LOWER": {
+                    "IN": [
+                        "friend",
+                        "friends",
+                        "coworker",
+                        "coworkers",
+                        "colleague",
+                        "neighbor",
+                        "neighbour",
+                        "boss",
+                        "roommate",
+                        "boyfriend",
+                        "girlfriend",
+                        "dog",
+                        "cat",
+                        "client",
+                        "patient",
+                    ]
+                }
+            },
+        ],
+    ),
+    ("he", "OTHER_EXPERIENCER", "FORWARD", [{"LOWER": {"IN": ["he", "she", "they"]}}]),
+    # A first-person clause ends the scope of a relative or another person ("my mom has
+    # diabetes and I have chest pain"), not of a negation or a hypothetical ("if I stop ...").
+    (
+        "first person",
+        "FIRST_PERSON",
+        "PSEUDO",
+        [{"LOWER": {"IN": ["i", "i'm", "im", "i've", "ive", "me", "myself"]}}],
+    ),
+)
+
+NEGATED = "NEGATED_EXISTENCE"
+HYPOTHETICAL = "HYPOTHETICAL"
+POSSIBLE = "POSSIBLE_EXISTENCE"
+FAMILY = "FAMILY"
+OTHER = "OTHER_EXPERIENCER"
+FIRST_PERSON = "FIRST_PERSON"
+
+
+@dataclass(frozen=True, slots=True)
+class Assertion:
+    """What ConText found about one target span."""
+
+    negated: bool = False
+    hypothetical: bool = False
+    uncertain: bool = False
+    family: bool = False
+    other_experiencer: bool = False
+    relative: str | None = None  # the family modifier's text, e.g. "mother"
+    question: bool = False  # the target's sentence is a question
+
+    @property
+    def affirmed_first_person(self) -> bool:
+        """True when the target is stated as a fact about the speaker."""
+        return not (
+            self.negated
+            or self.hypothetical
+            or self.uncertain
+            or self.family
+            or self.other_experiencer
+            or self.question
+        )
+
+
+class AssertionTagger:
+    """A ConText pipeline built once per process (``get_tagger``)."""
+
+    def __init__(self) -> None:
+        import medspacy  # noqa: F401  (registers the medspacy_* factories)
+        import spacy
+        from medspacy.context import ConTextRule
+
+        nlp = spacy.blank("en")
+        nlp.add_pipe("sentencizer")
+        context = nlp.add_pipe(
+            "medspacy_context",
+            config={
+                "input_span_type": "group",
+                "span_group_name": SPAN_GROUP,
+                "span_attrs": None,
+                "terminating_types": {FAMILY: [FIRST_PERSON], OTHER: [FIRST_PERSON]},
+            },
+        )
+        extra = []
+        for literal, category, direction, pattern in _PATIENT_VOICE_RULES:
+            extra.append(ConTextRule(literal, category, direction=direction, pattern=pattern))
+        cast(Any, context).add(extra)
+        self._nlp = nlp
+
+    def assess(self, text: str, spans: list[tuple[int, int]]) -> list[Assertion]:
+        """The assertion for each ``(start, end)`` character span of ``text`` (same order)."""
+        if not spans:
+            return []
+        doc = self._nlp.make_doc(text)
+        targets = []
+        for start, end in spans:
+            span = doc.char_span(start, end, label="TARGET", alignment_mode="expand")
+            targets.append(span)
+        doc.spans[SPAN_GROUP] = [s for s in targets if s is not None]
+        for _name, proc in self._nlp.pipeline:
+            doc = proc(doc)
+        by_bounds = {(s.start, s.end): s for s in doc.spans[SPAN_GROUP]}
+        result: list[Assertion] = []
+        for target in targets:
+            if target is None:
+                result.append(Assertion(uncertain=True))  # unaligned: fail closed
+                continue
+            span = by_bounds.get((target.start, target.end), target)
+            result.append(_assertion(span))
+        return result
+
+
+def _assertion(span: Any) -> Assertion:
+    categories: dict[str, str] = {}
+    for modifier in getattr(span._, "modifiers", ()) or ():
+        start, end = modifier.modifier_span
+        categories.setdefault(modifier.category.upper(), span.doc[start:end].text)
+    sentence = span.sent.text.strip() if span.doc.has_annotation("SENT_START") else ""
+    return Assertion(
+        negated=NEGATED in categories,
+        hypothetical=HYPOTHETICAL in categories,
+        uncertain=POSSIBLE in categories,
+        family=FAMILY in categories,
+        other_experiencer=OTHER in categories,
+        relative=_relative(categories.get(FAMILY)),
+        question=sentence.endswith("?"),
+    )
+
+
+def _relative(text: str | None) -> str | None:
+    if text is None:
+        return None
+    word = text.lower().removesuffix("'s").removesuffix("'").strip()
+    return word or None
+
+
+@lru_cache(maxsize=1)
+def get_tagger() -> AssertionTagger:
+    """The process-wide tagger (loading spaCy and the rules takes about a second)."""
+    logger.info("building the ConText pipeline")
+    return AssertionTagger()

@@ -1,0 +1,224 @@
+"""The memory gate (RETAIN): is there anything in this turn worth keeping?
+
+Deterministic, in this order:
+
+1. empty, or only greetings, acknowledgements, thanks and sign-offs ("ok thanks", "Hi!", "K",
+   "You too") -> not kept (the caller counts it in the audit ledger);
+2. a typed record the extractor admitted -> kept, clinical records allowed (``health_fact``);
+3. a goal, a preference or a constraint stated in the first person -> kept (``goal``,
+   ``preference``, ``constraint``), no clinical record;
+4. a health word (body, symptom, medication, measurement, activity, sleep, food) -> kept as a
+   conversation event (``health_mention``), no clinical record;
+5. anything else of a few words or more -> kept as a conversation event, no clinical record
+   (``unsure``: fail closed); shorter small talk is not kept (``small_talk``).
+
+So a clinical record is admitted only where the extractor found one; when the gate is unsure, the
+turn survives only as a conversation event.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from app.ingest.narrative.models import ExtractionResult
+
+Reason = Literal[
+    "empty",
+    "acknowledgement",
+    "small_talk",
+    "health_fact",
+    "goal",
+    "preference",
+    "constraint",
+    "health_mention",
+    "unsure",
+]
+
+_ACK_WORDS = frozenset(
+    [
+        "ok",
+        "okay",
+        "k",
+        "kk",
+        "okk",
+        "okey",
+        "alright",
+        "alrighty",
+        "sure",
+        "yes",
+        "yeah",
+        "yea",
+        "yep",
+        "yup",
+        "ya",
+        "no",
+        "nope",
+        "nah",
+        "thanks",
+        "thank",
+        "you",
+        "ty",
+        "thx",
+        "tysm",
+        "appreciate",
+        "it",
+        "hi",
+        "hello",
+        "hey",
+        "hiya",
+        "morning",
+        "good",
+        "afternoon",
+        "evening",
+        "night",
+        "gm",
+        "gn",
+        "bye",
+        "goodbye",
+        "later",
+        "see",
+        "ya",
+        "cya",
+        "cool",
+        "great",
+        "nice",
+        "awesome",
+        "perfect",
+        "fine",
+        "got",
+        "it",
+        "will",
+        "do",
+        "sounds",
+        "sound",
+        "lol",
+        "haha",
+        "hehe",
+        "lmao",
+        "correct",
+        "right",
+        "indeed",
+        "too",
+        "same",
+        "welcome",
+        "np",
+        "problem",
+        "you",
+        "u",
+        "your",
+        "a",
+        "the",
+        "and",
+        "for",
+        "so",
+        "much",
+        "very",
+        "again",
+        "have",
+        "day",
+        "weekend",
+        "wonderful",
+        "blessed",
+        "bless",
+        "god",
+        "amen",
+        "is",
+        "it",
+        "that's",
+        "thats",
+        "all",
+        "well",
+        "done",
+        "noted",
+        "understood",
+        "definitely",
+        "absolutely",
+        "of",
+        "course",
+        "me",
+        "as",
+        "likewise",
+        "smile",
+        "name",
+    ]
+)
+_WORD = re.compile(r"[a-z']+")
+_EMOJI_OR_PUNCT = re.compile(r"^[\W\d_]*$")
+_GOAL = re.compile(
+    r"\b(?:i (?:want|would like|need|hope|plan|intend|aim) to|my goal|my target|i'?m (?:trying|aiming|"
+    r"going) to"
+    r"|i will (?:try to )?|i'll (?:try to )?|set (?:my|the|a) goal)\b",
+    re.IGNORECASE,
+)
+_PREFERENCE = re.compile(
+    r"\b(?:i (?:prefer|like|love|hate|dislike|enjoy|can't stand)|i don't (?:like|want|eat|drink)|"
+    r"please (?:don't|do not)"
+    r"|call me|text me|message me|contact me|remind me)\b",
+    re.IGNORECASE,
+)
+_CONSTRAINT = re.compile(
+    r"\b(?:i (?:can't|cannot|can not|am unable to|'m unable to|won't be able to)|i work\b|my (?:schedule|"
+    r"shift|job)"
+    r"|off days?|days? off|i'?m (?:busy|traveling|travelling|out of town|away)|only (?:on|in the)|"
+    r"i don't have time"
+    r"|allergic|vegetarian|vegan|pregnant)\b",
+    re.IGNORECASE,
+)
+_HEALTH = re.compile(
+    r"\b(?:pain|ache|aches|hurt|hurts|sick|ill|doctor|dr|nurse|clinic|hospital|er|medicine|medication|meds|"
+    r"pill|pills"
+    r"|prescription|insulin|dose|blood|sugar|glucose|a1c|pressure|bp|cholesterol|weight|weigh|kg|lbs|pounds|"
+    r"diet"
+    r"|ate|eat|eating|meal|breakfast|lunch|dinner|snack|drink|drank|water|sleep|slept|tired|exhausted|stress|"
+    r"stressed"
+    r"|anxious|mood|depressed|walk|walked|walking|steps|step|run|ran|exercise|workout|gym|fitbit|active|"
+    r"heart|breath"
+    r"|headache|fever|cough|nausea|diabetes|diabetic|asthma|surgery|appointment|checkup|test|lab|labs|results"
+    r"|smoke|smoking|alcohol|pregnant|allergy|allergic|symptom|symptoms|infection|antibiotics|injury|injured|"
+    r"knee"
+    r"|back|foot|feet|leg|legs|hip|shoulder|stomach|dizzy|energy|calories|goal|goals)\b",
+    re.IGNORECASE,
+)
+MIN_UNSURE_WORDS = 4
+
+
+class RetainDecision(BaseModel):
+    """The gate's verdict: keep the turn or not, why, and whether a clinical record may be admitted."""
+
+    model_config = ConfigDict(frozen=True)
+
+    retain: bool
+    reason: Reason
+    clinical_allowed: bool = False
+
+
+def decide_retain(text: str, extraction: ExtractionResult | None = None) -> RetainDecision:
+    """Decide whether ``text`` is kept (see the module docstring).
+
+    Args:
+        text: The utterance as said.
+        extraction: The rules extractor's result for ``text``, when available; a record it
+            admitted makes the turn a ``health_fact``.
+    """
+    stripped = text.strip()
+    if not stripped or _EMOJI_OR_PUNCT.match(stripped):
+        return RetainDecision(retain=False, reason="empty")
+    words = _WORD.findall(stripped.lower().replace("’", "'"))
+    if words and all(w.strip("'") in _ACK_WORDS for w in words):
+        return RetainDecision(retain=False, reason="acknowledgement")
+    if extraction is not None and extraction.records:
+        return RetainDecision(retain=True, reason="health_fact", clinical_allowed=True)
+    if _GOAL.search(stripped):
+        return RetainDecision(retain=True, reason="goal")
+    if _CONSTRAINT.search(stripped):
+        return RetainDecision(retain=True, reason="constraint")
+    if _PREFERENCE.search(stripped):
+        return RetainDecision(retain=True, reason="preference")
+    if _HEALTH.search(stripped):
+        return RetainDecision(retain=True, reason="health_mention")
+    if len(words) >= MIN_UNSURE_WORDS:
+        return RetainDecision(retain=True, reason="unsure")
+    return RetainDecision(retain=False, reason="small_talk")

@@ -1,0 +1,136 @@
+"""The no-fabrication check every candidate passes, whichever extractor made it.
+
+A candidate is *grounded* in an utterance when:
+
+- its quote and its time text are verbatim substrings of the utterance;
+- every number it holds was written in the utterance (digits or a number word), or is one of the
+  few arithmetic readings of written numbers the rules make: hours -> minutes (``n * 60``),
+  feet and inches -> inches (``ft * 12 + in``);
+- every free-text field (a test name as said, a goal target, a food, a reason, ...) is a verbatim
+  substring (case and spacing aside);
+- every dictionary key it names (drug, condition, symptom) is matched by one of that key's aliases
+  in the utterance, and a test result's LOINC is the one its stated name maps to;
+- a stated date's digits (a birth year) appear in the utterance; resolver-only fields (sleep
+  ``start``/``end``) are empty.
+
+Enumerated fields (kind, action, status, ...) are categories of the quote, not values, and only
+have to be valid for the type (the model checks that).
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.dictionary.models import TestEntry
+from app.ingest.narrative.quantities import stated_numbers
+from app.ingest.narrative.record_types import CandidateRecord
+from app.ingest.narrative.terms import Vocabulary, term_index
+
+NUMERIC_FIELDS = frozenset(
+    {"value", "systolic", "diastolic", "dose", "duration_min", "distance", "week", "age_years", "supply_days"}
+)
+VERBATIM_FIELDS = frozenset(
+    {
+        "target",
+        "food",
+        "procedure",
+        "reason",
+        "level",
+        "quality",
+        "reaction",
+        "frequency",
+        "body_site",
+        "severity",
+        "relative",
+        "unit",
+    }
+)
+KEYED_FIELDS = {
+    ("medication_intake", "drug"): "drug",
+    ("prescription", "drug"): "drug",
+    ("regimen_change", "drug"): "drug",
+    ("condition", "name"): "condition",
+    ("family_history", "condition"): "condition",
+    ("symptom", "name"): "symptom",
+}
+RESOLVER_ONLY = frozenset({"start", "end"})
+ACTIVITY_WORDS = {
+    "walking": ("walk", "steps"),
+    "running": ("ran", "run"),
+    "jogging": ("jog",),
+    "swimming": ("swam", "swim"),
+    "cycling": ("bike", "biked", "cycl"),
+    "hiking": ("hike", "hiked"),
+    "dancing": ("danc",),
+    "workout": ("worked out", "work out", "workout"),
+    "weight training": ("weights",),
+}
+_EXTRA_WORD_NUMBERS = {"fourteen": 14.0, "thirty": 30.0, "ninety": 90.0, "twenty": 20.0, "fifteen": 15.0}
+_FEET_INCHES = re.compile(r"(\d)\s?(?:'|ft|feet|foot)\s?(\d{1,2})?")
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def allowed_numbers(text: str) -> set[float]:
+    """The numbers a candidate may hold for this utterance (see the module docstring)."""
+    numbers = set(stated_numbers(text))
+    lowered = text.lower()
+    numbers |= {v for w, v in _EXTRA_WORD_NUMBERS.items() if re.search(rf"\b{w}\b", lowered)}
+    numbers |= {n * 60 for n in list(numbers)}
+    for m in _FEET_INCHES.finditer(text):
+        numbers.add(float(int(m.group(1)) * 12 + int(m.group(2) or 0)))
+    return numbers
+
+
+def ungrounded_fields(candidate: CandidateRecord, text: str, vocabulary: Vocabulary) -> list[str]:
+    """The fields of ``candidate`` the utterance does not support (empty: grounded)."""
+    problems: list[str] = []
+    norm_text = _norm(text)
+    if _norm(candidate.quote) not in norm_text:
+        problems.append("quote")
+    if candidate.time_text is not None and _norm(candidate.time_text) not in norm_text:
+        problems.append("time_text")
+    numbers = allowed_numbers(text)
+    keys_in_text: set[tuple[str, str]] | None = None
+    for field, value in candidate.fields.items():
+        if field in RESOLVER_ONLY:
+            problems.append(field)
+        elif field in NUMERIC_FIELDS and isinstance(value, int | float):
+            if not any(abs(float(value) - n) < 1e-9 for n in numbers):
+                problems.append(field)
+        elif field in VERBATIM_FIELDS and isinstance(value, str):
+            if field == "unit" and value == "in" and _FEET_INCHES.search(text):
+                continue  # 5'10" is read as 70 in
+            if _norm(value) not in norm_text:
+                problems.append(field)
+        elif (candidate.type, field) in KEYED_FIELDS:
+            if keys_in_text is None:
+                keys_in_text = {(m.kind, m.key) for m in term_index(vocabulary).find(text)}
+            if (KEYED_FIELDS[(candidate.type, field)], value) not in keys_in_text:
+                problems.append(field)
+        elif field == "activity" and isinstance(value, str):
+            words = ACTIVITY_WORDS.get(value, (value,))
+            if not any(w in norm_text for w in words):
+                problems.append(field)
+        elif (
+            field == "date"
+            and isinstance(value, str)
+            and any(part not in text for part in re.findall(r"\d{4}", value))
+        ):
+            problems.append(field)
+    problems += _test_identity(candidate, text, vocabulary)
+    return problems
+
+
+def _test_identity(candidate: CandidateRecord, text: str, vocabulary: Vocabulary) -> list[str]:
+    if candidate.type != "test_result":
+        return []
+    name = candidate.fields.get("name", "")
+    problems = [] if _norm(name) in _norm(text) else ["name"]
+    entry = vocabulary.lookup("test", name)
+    loinc = candidate.fields.get("loinc")
+    if loinc is not None and (not isinstance(entry, TestEntry) or entry.loinc != loinc):
+        problems.append("loinc")
+    return problems

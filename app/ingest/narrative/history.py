@@ -1,0 +1,400 @@
+"""Health history and static facts: conditions, family history, symptoms, allergies, surgeries,
+clinical visits, sex, birth date or age, blood type, pregnancy.
+
+Conditions and symptoms are dictionary terms (the record keeps the standard key); they become a
+record only when a first-person cue governs them ("I have", "diagnosed with", "my ... hurts") or,
+for conditions, a relative does (ConText then turns it into ``family_history``).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from app.ingest.narrative.models import Proposal
+from app.ingest.narrative.terms import TermMatch, tokenize
+
+_CONDITION_CUE = re.compile(
+    r"\b(?:i have|i've got|i got|i've had|i had|i have had|i suffer from|i'm suffering from|suffering from"
+    r"|diagnosed (?:me )?with|diagnosis of|i'm|i am|i was|i've been|my|has|have|had|got|runs in)\b",
+    re.IGNORECASE,
+)
+_RESOLVED = re.compile(
+    r"\b(?:i had|i've had|i have had|used to have|recovered from|got over|no longer have|cured|in remission|"
+    r"got rid of)\b",
+    re.IGNORECASE,
+)
+_RUNS_IN_FAMILY = re.compile(r"\bruns in (?:my|the|our) family\b", re.IGNORECASE)
+_SYMPTOM_CUE = re.compile(
+    r"\b(?:i have|i've got|i got|i've been having|i have been having|i had|i feel|i felt|i'm feeling|"
+    r"i am feeling"
+    r"|feeling|i'm|i am|i was|i've been|having|woke up with|suffering from|experiencing|my|bad|terrible|"
+    r"severe"
+    r"|mild|slight|awful|horrible|some|a lot of|lots of|still)\b",
+    re.IGNORECASE,
+)
+_NOT_A_SYMPTOM = re.compile(
+    r"[\s-]*(?:relief|reliever|buster|fix|free|management|ball|test|level|levels)\b", re.IGNORECASE
+)
+"""A symptom word used as a modifier ("stress relief", "stress-buster") is not a complaint."""
+_SEVERITY = re.compile(
+    r"\b(?P<s>(?:really |very |so |pretty )?(?:mild|slight|moderate|severe|bad|terrible|awful|horrible|"
+    r"excruciating"
+    r"|unbearable|sharp|dull|intense|worst|worse|better|killing me)|a (?:little|bit of|bit)|\d{1,2}\s?/\s?10"
+    r"|\d{1,2} out of 10)\b",
+    re.IGNORECASE,
+)
+_PAIN_IN = re.compile(r"\bin (?:my|the) (?P<site>(?:left |right |lower |upper )?[a-z]+)\b", re.IGNORECASE)
+_ALLERGY = re.compile(
+    r"\b(?:i'm|i am|i'm very|i am very|i'm also|i am also)\s+allergic to\s+(?P<sub>[^.,;!?\n]+)"
+    r"|\b(?:i have an? |i have |my )(?P<sub2>[a-z][a-z -]{2,30}?) allergy\b"
+    r"|\ballergy to\s+(?P<sub3>[^.,;!?\n]+)",
+    re.IGNORECASE,
+)
+_REACTION = re.compile(
+    r"\b(?:gives me|give me|gave me|causes|caused|makes me break out in|i get|i got|i break out in)\s+"
+    r"(?P<r>hives|a rash|rash|swelling|anaphylaxis|itching|a headache|nausea|diarrhea|trouble breathing)\b",
+    re.IGNORECASE,
+)
+_FOODS = frozenset(
+    [
+        "peanut",
+        "peanuts",
+        "nut",
+        "nuts",
+        "tree",
+        "shellfish",
+        "shrimp",
+        "fish",
+        "milk",
+        "dairy",
+        "lactose",
+        "egg",
+        "eggs",
+        "wheat",
+        "gluten",
+        "soy",
+        "sesame",
+        "strawberries",
+        "strawberry",
+        "tomatoes",
+        "chocolate",
+    ]
+)
+_ENVIRONMENT = frozenset(
+    [
+        "pollen",
+        "dust",
+        "mites",
+        "mold",
+        "cats",
+        "cat",
+        "dogs",
+        "dog",
+        "grass",
+        "trees",
+        "ragweed",
+        "bees",
+        "bee",
+        "wasps",
+        "latex",
+        "animal",
+        "dander",
+    ]
+)
+_SURGERY = re.compile(
+    r"\b(?:i had|i've had|i have had|i underwent|i got)\s+(?:my\s+|an?\s+|the\s+)?"
+    r"(?:(?P<organ>appendix|gallbladder|tonsils|uterus|thyroid|spleen|kidney|wisdom teeth|adenoids)\s+(?:out|"
+    r"removed|taken out)"
+    r"|(?P<proc>[a-z]+(?:ectomy|otomy|ostomy|plasty|oscopy)|(?:knee|hip|shoulder) replacement|bypass surgery"
+    r"|heart bypass|c-section|caesarean|cesarean|back surgery|heart surgery|knee surgery|hip surgery"
+    r"|cataract surgery|bariatric surgery|gastric bypass|a stent|stent))\b"
+    r"|\b(?:surgery|an operation) on my (?P<site>[a-z]+)\b",
+    re.IGNORECASE,
+)
+_VISIT = (
+    (
+        "vaccination",
+        re.compile(
+            r"\b(?:got|had|received|get|getting)\s+(?:my\s+|a\s+|the\s+|an\s+)?(?:\w+\s+)?(?:shot|vaccine|"
+            r"vaccination|jab|booster)\b"
+            r"|\bgot vaccinated\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "emergency",
+        re.compile(
+            r"\b(?:went to|go to|was in|ended up in|rushed to|taken to|at) (?:the )?(?:er|e\.r\.|"
+            r"emergency room|urgent care"
+            r"|emergency department|a&e)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "hospitalization",
+        re.compile(
+            r"\b(?:hospitali[sz]ed|admitted to (?:the )?hospital|(?:was|were|been) in (?:the )?hospital|"
+            r"stayed in (?:the )?hospital)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "checkup",
+        re.compile(
+            r"\b(?:check-?up|physical exam|annual physical|my physical|annual exam|wellness visit)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "appointment",
+        re.compile(
+            r"\b(?:saw|see|seeing|visited|went to see|went to|have an appointment with|appointment with|"
+            r"appt with)\s+"
+            r"(?:my\s+|the\s+|a\s+|an\s+)?(?:new\s+)?(?:doctor|dr\b|physician|cardiologist|endocrinologist|"
+            r"nurse practitioner"
+            r"|specialist|gp|pcp|dentist|clinic|provider|dietitian|nutritionist|therapist|psychiatrist|"
+            r"dermatologist)"
+            r"|\b(?:doctor'?s appointment|doctor appointment|dr appointment|an appointment|my appointment|"
+            r"a follow-?up"
+            r"|for (?:a|my) follow-?up)\b",
+            re.IGNORECASE,
+        ),
+    ),
+)
+_SEX = re.compile(
+    r"\b(?:i'm|i am)\s+(?:a\s+)?(?P<v>man|woman|male|female|guy|lady)\b(?!\s+(?:doctor|nurse|friend))", re.I
+)
+_AGE = re.compile(
+    r"\b(?:i'm|i am|i turned|i just turned)\s+(?P<n>\d{1,3})\s*(?:years old|yrs old|year old|y/o|yo)\b", re.I
+)
+_BORN = re.compile(
+    r"\b(?:i\s+)?was born (?:on |in )?(?:(?P<iso>\d{4}-\d{2}-\d{2})|"
+    r"(?P<month>[A-Za-z]+) (?P<day>\d{1,2})(?:st|nd|rd|th)?,? "
+    r"(?P<year>\d{4})|(?P<day2>\d{1,2})(?:st|nd|rd|th)? (?P<month2>[A-Za-z]+),? (?P<year2>\d{4})|"
+    r"(?P<yonly>\d{4}))\b",
+    re.IGNORECASE,
+)
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+        ],
+        1,
+    )
+}
+_BLOOD_TYPE = re.compile(
+    r"\bblood (?:type|group) is\s+(?P<abo>AB|A|B|O)\s?(?P<rh>\+|-|positive|negative|pos|neg)?(?![\w+-])"
+    r"|\b(?:i'm|i am)\s+(?P<abo2>AB|A|B|O)\s?(?P<rh2>\+|-|positive|negative)(?![\w+-])",
+    re.IGNORECASE,
+)
+_PREGNANT = re.compile(
+    r"\b(?:i'm|i am)\s+(?:(?P<w>\d{1,2})\s+weeks?\s+)?pregnant\b(?:,?\s+(?P<w2>\d{1,2})\s+weeks)?"
+    r"|\b(?P<not>(?:i'm|i am) not pregnant)\b"
+    r"|\b(?P<post>(?:i )?(?:just )?(?:had|gave birth to|delivered) (?:a|my|the|our) baby|postpartum)\b",
+    re.IGNORECASE,
+)
+
+
+def find_conditions(
+    text: str, conditions: list[TermMatch], sentences: list[tuple[int, int]]
+) -> list[Proposal]:
+    out = []
+    for match in conditions:
+        start = _sentence_start(match.start, sentences)
+        before = text[start : match.start]
+        after = text[match.end : _sentence_end(match.end, sentences)]
+        cue = _last(_CONDITION_CUE, before)
+        runs = _RUNS_IN_FAMILY.search(after)
+        if cue is None and runs is None:
+            continue
+        if cue is not None and len(tokenize(before[cue.end() :])) > 4:
+            continue
+        status = "resolved" if _last(_RESOLVED, before) is not None else "active"
+        extra = {"relative": "family"} if runs else {}
+        out.append(
+            Proposal(
+                "condition",
+                {"name": match.key, "status": status},
+                (match.start, match.end),
+                policy="family_to_history",
+                extra=extra,
+            )
+        )
+    return out
+
+
+def find_symptoms(text: str, symptoms: list[TermMatch], sentences: list[tuple[int, int]]) -> list[Proposal]:
+    out = []
+    for match in symptoms:
+        start = _sentence_start(match.start, sentences)
+        end = _sentence_end(match.end, sentences)
+        before = text[start : match.start]
+        cue = _last(_SYMPTOM_CUE, before)
+        if cue is None or len(tokenize(before[cue.end() :])) > 3 or _NOT_A_SYMPTOM.match(text[match.end :]):
+            continue
+        clause = text[start:end]
+        severity = _SEVERITY.search(clause)
+        site = _PAIN_IN.match(text[match.end : end].lstrip())
+        fields = {
+            "name": match.key,
+            "severity": severity.group("s") if severity else None,
+            "body_site": site.group("site") if site else None,
+        }
+        out.append(Proposal("symptom", fields, (match.start, match.end)))
+    return out
+
+
+def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
+    out = []
+    for m in _ALLERGY.finditer(text):
+        group = "sub" if m.group("sub") else ("sub2" if m.group("sub2") else "sub3")
+        raw_start, raw_end = m.start(group), m.end(group)
+        drug = next((d for d in drugs if raw_start <= d.start < raw_end), None)
+        kind: str | None
+        if drug is not None:
+            substance, kind = drug.key, "drug"
+            anchor = (drug.start, drug.end)
+        else:
+            words = _substance_words(m.group(group))
+            if not words:
+                continue
+            substance = words
+            low = set(words.lower().split())
+            kind = "food" if low & _FOODS else ("environment" if low & _ENVIRONMENT else None)
+            anchor = (raw_start, raw_start + len(words))
+        reaction = _REACTION.search(text[m.end() : m.end() + 80]) or _REACTION.search(m.group(0))
+        fields = {
+            "substance": substance,
+            "substance_kind": kind,
+            "reaction": reaction.group("r") if reaction else None,
+        }
+        out.append(Proposal("allergy", fields, anchor))
+    return out
+
+
+def find_surgeries(text: str) -> list[Proposal]:
+    out = []
+    for m in _SURGERY.finditer(text):
+        if m.group("organ"):
+            procedure = text[m.start("organ") : m.end()]
+        elif m.group("proc"):
+            procedure = m.group("proc")
+        else:
+            procedure = m.group(0)
+        out.append(Proposal("surgery_history", {"procedure": procedure}, (m.start(), m.end())))
+    return out
+
+
+def find_visits(text: str) -> list[Proposal]:
+    out: list[Proposal] = []
+    for kind, rx in _VISIT:
+        for m in rx.finditer(text):
+            if any(p.anchor[0] <= m.start() < p.anchor[1] or m.start() <= p.anchor[0] < m.end() for p in out):
+                continue
+            out.append(Proposal("clinical_visit", {"kind": kind}, (m.start(), m.end()), policy="plain"))
+    return out
+
+
+def find_static_facts(text: str) -> list[Proposal]:
+    out = []
+    for m in _SEX.finditer(text):
+        word = m.group("v").lower()
+        value = "male" if word in ("man", "male", "guy") else "female"
+        out.append(Proposal("sex", {"value": value}, (m.start(), m.end()), policy="plain"))
+    for m in _AGE.finditer(text):
+        out.append(
+            Proposal("birth_date", {"age_years": int(m.group("n"))}, (m.start(), m.end()), policy="plain")
+        )
+    for m in _BORN.finditer(text):
+        stated = _born_date(m)
+        if stated is not None:
+            out.append(Proposal("birth_date", {"date": stated}, (m.start(), m.end()), policy="plain"))
+    for m in _BLOOD_TYPE.finditer(text):
+        abo = (m.group("abo") or m.group("abo2")).upper()
+        rh_raw = (m.group("rh") or m.group("rh2") or "").lower()
+        rh = (
+            "+"
+            if rh_raw in ("+", "positive", "pos")
+            else ("-" if rh_raw in ("-", "negative", "neg") else None)
+        )
+        out.append(Proposal("blood_type", {"abo": abo, "rh": rh}, (m.start(), m.end())))
+    for m in _PREGNANT.finditer(text):
+        if m.group("not"):
+            fields: dict[str, object] = {"status": "not_pregnant"}
+            policy = "negation_is_content"
+        elif m.group("post"):
+            fields, policy = {"status": "postpartum"}, "clinical"
+        else:
+            week = m.group("w") or m.group("w2")
+            fields, policy = {"status": "pregnant", "week": int(week) if week else None}, "clinical"
+        out.append(Proposal("pregnancy_status", fields, (m.start(), m.end()), policy=policy))  # type: ignore[arg-type]
+    return out
+
+
+def _born_date(m: re.Match[str]) -> str | None:
+    if m.group("iso"):
+        return m.group("iso")
+    if m.group("yonly"):
+        return m.group("yonly")
+    month_name = (m.group("month") or m.group("month2") or "").lower()
+    month = _MONTHS.get(month_name)
+    day, year = m.group("day") or m.group("day2"), m.group("year") or m.group("year2")
+    if month is None or day is None or year is None:
+        return None
+    try:
+        return date(int(year), month, int(day)).isoformat()
+    except ValueError:
+        return None
+
+
+def _substance_words(raw: str) -> str:
+    words = []
+    for word in raw.strip().split():
+        if word.lower() in (
+            "and",
+            "but",
+            "so",
+            "which",
+            "it",
+            "that",
+            "since",
+            "because",
+            "when",
+            "too",
+            "also",
+        ):
+            break
+        words.append(word)
+        if len(words) == 3:
+            break
+    while words and words[0].lower() in ("a", "an", "some", "the"):
+        words = words[1:]
+    return " ".join(words).strip()
+
+
+def _last(rx: re.Pattern[str], text: str) -> re.Match[str] | None:
+    last = None
+    for m in rx.finditer(text):
+        last = m
+    return last
+
+
+def _sentence_start(pos: int, sentences: list[tuple[int, int]]) -> int:
+    return next((s for s, e in sentences if s <= pos < e), 0)
+
+
+def _sentence_end(pos: int, sentences: list[tuple[int, int]]) -> int:
+    return next((e for s, e in sentences if s <= pos <= e), pos)

@@ -1,0 +1,299 @@
+"""Everyday records: sleep, exercise, meals, mood and stress, goals, lifestyle baselines.
+
+Each finder is a small set of patterns over first-person statements; every value it keeps is a
+number or a phrase written in the text (durations in hours become minutes). Time expressions are
+not read here: the temporal resolver owns them ("slept from 1 to 6" keeps ``start``/``end`` empty
+and the resolver sets the window).
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.ingest.narrative.models import Proposal
+from app.ingest.narrative.quantities import COUNT, NUMBER, parse_number
+
+_I = r"\b(?:i|we)\b"
+_SLEEP_WINDOW = re.compile(
+    r"\bslept\s+(?:from\s+)?(?:about\s+|around\s+)?\d{1,2}(?::\d\d)?\s?(?:am|pm|a\.m\.|p\.m\.)?\s+"
+    r"(?:to|until|till|til|-)\s+\d{1,2}(?::\d\d)?\s?(?:am|pm|a\.m\.|p\.m\.)?",
+    re.IGNORECASE,
+)
+_SLEEP_HOURS = re.compile(
+    rf"\b(?:slept|sleep|got|had|get)\s+(?:for\s+)?(?:only\s+|just\s+|about\s+|around\s+)?(?P<n>{COUNT})"
+    rf"\s+(?P<u>hours?|hrs?|minutes|mins)(?:\s+of\s+sleep)?\b"
+    rf"|\b(?P<n2>{COUNT})\s+(?P<u2>hours?|hrs?)\s+of\s+sleep\b",
+    re.IGNORECASE,
+)
+_SLEEP_QUALITY = re.compile(
+    r"\b(?P<q>(?:didn't|did not|couldn't|could not|can't)\s+sleep(?:\s+(?:well|much|at all))?"
+    r"|slept\s+(?:really\s+|very\s+|so\s+)?(?:well|badly|poorly|terribly|great|fine|good|bad|horribly|"
+    r"like a baby)"
+    r"|(?:bad|poor|good|great|terrible|restless|rough|awful)\s+night(?:'s)?\s+sleep"
+    r"|(?:had|got|have had)\s+(?:a\s+)?(?:bad|poor|terrible|restless|rough|awful)\s+night)\b",
+    re.IGNORECASE,
+)
+_ACTIVITIES = {
+    "walked": "walking",
+    "walk": "walking",
+    "ran": "running",
+    "run": "running",
+    "jogged": "jogging",
+    "jog": "jogging",
+    "swam": "swimming",
+    "swim": "swimming",
+    "biked": "cycling",
+    "cycled": "cycling",
+    "bike ride": "cycling",
+    "hiked": "hiking",
+    "hike": "hiking",
+    "danced": "dancing",
+    "yoga": "yoga",
+    "pilates": "pilates",
+    "worked out": "workout",
+    "gym": "gym",
+    "tennis": "tennis",
+    "basketball": "basketball",
+    "soccer": "soccer",
+    "golf": "golf",
+    "lifted weights": "weight training",
+}
+_EXERCISE = re.compile(
+    rf"{_I}\s+(?:(?:just|also|finally)\s+)?(?P<verb>(?:walked|ran|jogged|swam|biked|cycled|hiked|danced)"
+    r"(?!\s+(?:off|out|into|in|away|over|late|up|across|around the office|to the store|errands))|worked out"
+    r"|lifted weights|did (?:some )?(?P<did>yoga|pilates)|went (?:for a|on a) (?P<went>walk|run|jog|swim|"
+    r"bike ride|hike)"
+    r"|went to the (?P<gym>gym)|played (?P<sport>tennis|basketball|soccer|golf))\b(?P<rest>[^.;!?\n]*)",
+    re.IGNORECASE,
+)
+_DURATION = re.compile(
+    rf"\b(?:for|in)\s+(?:about\s+|around\s+)?(?P<n>{COUNT})\s+(?P<u>minutes?|mins?|hours?|hrs?)\b", re.I
+)
+_DISTANCE = re.compile(rf"(?P<n>{NUMBER})\s?(?P<u>km|kilometers?|miles?|mi|k|steps)\b", re.IGNORECASE)
+_STEPS = re.compile(
+    rf"{_I}\s+(?:(?:just|already|finally)\s+)?(?:walked|did|got|hit|reached|made|logged)\s+"
+    rf"(?P<n>{NUMBER})\s+steps\b",
+    re.IGNORECASE,
+)
+_MEAL_FOR = re.compile(
+    rf"{_I}\s+(?:ate|had|eat|drank|drink)\s+(?P<food>[^.,;!?\n]{{2,60}}?)\s+for\s+"
+    r"(?P<k>breakfast|lunch|dinner|supper|brunch|a snack|snack|dessert)\b",
+    re.IGNORECASE,
+)
+_MEAL_ATE = re.compile(
+    rf"{_I}\s+(?:just\s+)?(?P<verb>ate|drank)\s+(?:a\s+|an\s+|some\s+)?(?P<food>[a-z][a-z' -]{{1,40}}?)"
+    r"(?=\s*(?:[.,;!?\n]|$|\s(?:and|this|today|yesterday|last|for|at|with|because|but)\b))",
+    re.IGNORECASE,
+)
+_MOOD_WORDS = {
+    "stress": "stressed|stressed out|overwhelmed|tense|under (?:a lot of )?pressure|anxious|nervous|worried",
+    "energy": "tired|exhausted|drained|energetic|energized|sluggish|wiped out|burned out|burnt out|fatigued",
+    "mood": "happy|sad|depressed|down|low|upset|frustrated|lonely|irritable|angry|cheerful|content|"
+    "in a good mood|in a bad mood|grumpy|miserable",
+}
+MOOD_KIND_OF: list[tuple[str, re.Pattern[str]]] = [
+    (kind, re.compile(rf"\b(?:{words})\b", re.IGNORECASE)) for kind, words in _MOOD_WORDS.items()
+]
+_MOOD = re.compile(
+    r"\b(?:i'm|im|i am|i feel|i felt|i was|i've been|ive been|i have been|i been)\s+(?:feeling\s+)?"
+    r"(?P<level>(?:(?:very|really|so|super|a bit|a little|kind of|kinda|pretty|extremely|quite|too|more|"
+    r"less)\s+)?"
+    r"(?:" + "|".join(_MOOD_WORDS.values()) + r"))\b"
+    r"(?!\s+(?:of|for|to|that|with|when|if|you|u|and thankful for)\b)",  # "happy for you", "down to join"
+    re.IGNORECASE,
+)
+_STRESS_LEVEL = re.compile(
+    rf"\b(?P<kind>stress|mood|energy)(?:\s+level)?\s+(?:is|was|of|at|about)\s+(?P<level>{NUMBER}(?:\s?/\s?10|"
+    rf"\s+out of\s+10)?)",
+    re.IGNORECASE,
+)
+_GOAL = re.compile(
+    r"\b(?:i\s+(?:want|would like|'d like|need|hope|plan|intend|aim)\s+to|i'd like to|i'm going to|"
+    r"i am going to"
+    r"|my goal is(?:\s+to)?|my target is(?:\s+to)?|my goal for (?:this|next) week is(?:\s+to)?"
+    r"|i(?:'m| am) (?:trying|aiming) (?:to|for)|set (?:my|the|a) goal (?:at|for|to|of)|"
+    r"my new goal is(?:\s+to)?"
+    r"|i will try to|i'll try to|i want my goal to be)\s+(?P<target>[^.;!?\n]{2,80})",
+    re.IGNORECASE,
+)
+_GOAL_TARGET = re.compile(
+    r"\d|\b(?:lose|losing|gain|weight|kg|kilos?|pounds?|lbs?|walk|walking|steps?|run|running|jog|swim|bike|"
+    r"exercise"
+    r"|workout|work out|gym|sleep|eat|eating|diet|healthier|healthy|drink|water|sugar|a1c|blood pressure|bp"
+    r"|cholesterol|quit|stop smoking|smoking|alcohol|cut (?:back|down)|reduce|lower|fit|fitness|active|"
+    r"stretch"
+    r"|yoga|meditat|vegetables|fruit|salt|sodium|carbs?|calories|miles?|km|minutes|hours)\b",
+    re.IGNORECASE,
+)
+_SMOKING = re.compile(
+    r"\b(?P<former>i quit smoking|i stopped smoking|i gave up smoking|i used to smoke|i'm an ex-smoker|"
+    r"i am an ex-smoker"
+    r"|former smoker)\b"
+    r"|\b(?P<never>i don't smoke|i do not smoke|i never smoked|i've never smoked|i have never smoked|"
+    r"i'm a non-?smoker"
+    r"|i am a non-?smoker)\b"
+    r"|\b(?P<current>i smoke|i'm a smoker|i am a smoker|i still smoke)\b",
+    re.IGNORECASE,
+)
+_ALCOHOL = re.compile(
+    r"\b(?P<former>i quit drinking|i stopped drinking|i gave up (?:drinking|alcohol)|i'm sober|i am sober)\b"
+    r"|\b(?P<never>i don't drink(?: alcohol)?|i do not drink(?: alcohol)?|i never drink)\b(?!\s+(?:water|"
+    r"enough|milk|coffee|soda))"
+    r"|\b(?P<current>i drink (?:alcohol|beer|wine|socially|every (?:day|night)|on (?:the )?weekends|"
+    r"a lot))\b",
+    re.IGNORECASE,
+)
+_DIET = re.compile(
+    r"\b(?:i'm|i am)\s+(?:a\s+)?(?P<diet>vegetarian|vegan|pescatarian)\b"
+    r"|\b(?:i'm|i am)\s+on\s+(?:a\s+)?(?P<diet2>(?:keto|low[- ]carb|low[- ]salt|low[- ]sodium|low[- ]fat|"
+    r"gluten[- ]free|diabetic|mediterranean|paleo|dash)\s+diet)\b",
+    re.IGNORECASE,
+)
+
+
+def find_sleep(text: str) -> list[Proposal]:
+    out = []
+    for m in _SLEEP_WINDOW.finditer(text):
+        out.append(Proposal("sleep", {}, (m.start(), m.end()), policy="plain"))
+    covered = [(m.start(), m.end()) for m in _SLEEP_WINDOW.finditer(text)]
+    for m in _SLEEP_HOURS.finditer(text):
+        if any(s <= m.start() < e for s, e in covered):
+            continue
+        n, unit = (m.group("n"), m.group("u")) if m.group("n") else (m.group("n2"), m.group("u2"))
+        minutes = parse_number(n) * (60 if unit.lower().startswith("h") else 1)
+        out.append(Proposal("sleep", {"duration_min": minutes}, (m.start(), m.end()), policy="plain"))
+    for m in _SLEEP_QUALITY.finditer(text):
+        quality = m.group("q")
+        near = next((p for p in out if abs(p.anchor[0] - m.start()) < 60), None)
+        if near is not None:
+            near.fields["quality"] = quality
+            continue
+        out.append(
+            Proposal("sleep", {"quality": quality}, (m.start(), m.end()), policy="negation_is_content")
+        )
+    return out
+
+
+def find_exercise(text: str) -> list[Proposal]:
+    out = []
+    for m in _EXERCISE.finditer(text):
+        word = (
+            m.group("did") or m.group("went") or m.group("gym") or m.group("sport") or m.group("verb")
+        ).lower()
+        activity = _ACTIVITIES.get(word, word)
+        rest = m.group("rest")
+        fields: dict[str, object] = {"activity": activity}
+        duration = _DURATION.search(rest)
+        if duration:
+            n = parse_number(duration.group("n"))
+            fields["duration_min"] = n * (60 if duration.group("u").lower().startswith("h") else 1)
+        distance = _DISTANCE.search(rest)
+        if distance and not _qualified(rest[: distance.start()]):
+            fields["distance"] = parse_number(distance.group("n"))
+            fields["unit"] = distance.group("u")
+        out.append(Proposal("exercise", fields, (m.start(), m.start("rest")), policy="plain"))
+    for m in _STEPS.finditer(text):
+        if any(p.anchor[0] <= m.start() < p.anchor[1] + 60 for p in out):
+            continue
+        fields = {"activity": "walking", "distance": parse_number(m.group("n")), "unit": "steps"}
+        out.append(Proposal("exercise", fields, (m.start(), m.end()), policy="plain"))
+    return out
+
+
+def find_meals(text: str) -> list[Proposal]:
+    out = []
+    taken: list[tuple[int, int]] = []
+    for m in _MEAL_FOR.finditer(text):
+        kind = "snack" if "snack" in m.group("k").lower() else "meal"
+        if m.group(0).lower().split()[1] in ("drank", "drink"):
+            kind = "drink"
+        out.append(
+            Proposal(
+                "meal", {"food": _food(m.group("food")), "kind": kind}, (m.start(), m.end()), policy="plain"
+            )
+        )
+        taken.append((m.start(), m.end()))
+    for m in _MEAL_ATE.finditer(text):
+        if any(s <= m.start() < e for s, e in taken):
+            continue
+        kind = "drink" if m.group("verb").lower() == "drank" else "meal"
+        out.append(
+            Proposal(
+                "meal", {"food": _food(m.group("food")), "kind": kind}, (m.start(), m.end()), policy="plain"
+            )
+        )
+    return out
+
+
+def find_mood(text: str) -> list[Proposal]:
+    out = []
+    for m in _MOOD.finditer(text):
+        level = m.group("level")
+        kind = next(k for k, rx in MOOD_KIND_OF if rx.search(level))
+        out.append(
+            Proposal(
+                "mood_stress", {"kind": kind, "level": level}, (m.start("level"), m.end()), policy="plain"
+            )
+        )
+    for m in _STRESS_LEVEL.finditer(text):
+        out.append(
+            Proposal(
+                "mood_stress",
+                {"kind": m.group("kind").lower(), "level": m.group("level")},
+                (m.start(), m.end()),
+                policy="plain",
+            )
+        )
+    return out
+
+
+def find_goals(text: str) -> list[Proposal]:
+    """Stated aims whose target is about health (a number, or a health or activity word)."""
+    out = []
+    for m in _GOAL.finditer(text):
+        target = m.group("target").strip(" ,-")
+        if len(target) < 2 or not _GOAL_TARGET.search(target):
+            continue
+        out.append(
+            Proposal("goal", {"target": target, "status": "stated"}, (m.start(), m.end()), policy="goal")
+        )
+    return out
+
+
+def find_lifestyle_baselines(text: str) -> list[Proposal]:
+    out = []
+    for habit, rx in (("smoking", _SMOKING), ("alcohol", _ALCOHOL)):
+        for m in rx.finditer(text):
+            status = next(k for k in ("former", "never", "current") if m.group(k))
+            out.append(
+                Proposal(
+                    "lifestyle_baseline",
+                    {"habit": habit, "status": status},
+                    (m.start(), m.end()),
+                    policy="negation_is_content",
+                )
+            )
+    for m in _DIET.finditer(text):
+        out.append(
+            Proposal(
+                "lifestyle_baseline",
+                {"habit": "diet", "status": (m.group("diet") or m.group("diet2")).lower()},
+                (m.start(), m.end()),
+                policy="plain",
+            )
+        )
+    return out
+
+
+def _food(text: str) -> str:
+    words = text.strip().split()
+    while words and words[0].lower() in ("a", "an", "some", "the", "my"):
+        words = words[1:]
+    return " ".join(words) or text.strip()
+
+
+def _qualified(prefix: str) -> bool:
+    """True when a number is hedged ("over 2000", "almost 5 miles"): it is not the value."""
+    return bool(
+        re.search(r"\b(?:over|under|more than|less than|almost|nearly|at least|about)\s*$", prefix, re.I)
+    )

@@ -1,0 +1,299 @@
+"""Stated measurements: test results, vital signs, body measurements, height.
+
+A measurement is a *name* followed by a *value* ("fasting sugar was 131 mg/dL", "HbA1c 7.9%",
+"BP 150/95"). The name is the run of words just before the value (and a connector such as "was",
+"of", "came back at"); it must equal a dictionary test alias exactly (after
+``normalize_alias``) to become a record. A name that does not match but reads like a lab test
+("my sugar thingy was 140") is returned as a blocked name for the candidate queue, never a record.
+Dictionary tests that are vital signs or body measurements become those record types.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from app.dictionary.models import TestEntry
+from app.ingest.narrative.models import BlockedName, Proposal
+from app.ingest.narrative.quantities import LAB_UNITS, NUMBER, QUANTITY, UNIT, clean_unit, parse_number
+from app.ingest.narrative.terms import Token, Vocabulary, tokenize
+
+VITAL_KINDS = {
+    "heart_rate": "heart_rate",
+    "oxygen_saturation": "spo2",
+    "body_temperature": "temperature",
+}
+BP_KEYS = frozenset({"blood_pressure", "systolic_bp", "diastolic_bp", "mean_arterial_pressure"})
+BODY_KINDS = {
+    "body_weight": "weight",
+    "waist_circumference": "waist",
+    "bmi": "bmi",
+    "body_fat_percentage": "body_fat",
+}
+HEIGHT_KEY = "body_height"
+SKIPPED_KEYS = frozenset({"sleep_duration", "smoking_status"})  # other patterns own these
+
+_CONNECTOR = re.compile(
+    r"(?:\s|[=:\-]|\b(?:was|is|were|are|came back|came in|came out|reads?|measured|hit|went up to|"
+    r"went down to|dropped to|rose to|now|at|of|around|about|only|just|still|level|levels|reading|"
+    r"readings|result|results|score|number|it)\b)*$",
+    re.IGNORECASE,
+)
+_QUALIFIED = re.compile(
+    r"\b(?:under|over|below|above|less than|more than|at least|at most|up to|no more than|target|goal|aim|"
+    r"around|about|almost|nearly|between)\s*$",
+    re.IGNORECASE,
+)
+"""A hedged or targeted number ("A1c under 7", "over 300") is not a measurement."""
+_STOP = frozenset(
+    [
+        "my",
+        "the",
+        "his",
+        "her",
+        "our",
+        "your",
+        "their",
+        "a",
+        "an",
+        "and",
+        "but",
+        "so",
+        "said",
+        "says",
+        "say",
+        "that",
+        "today",
+        "yesterday",
+        "this",
+        "last",
+        "morning",
+        "evening",
+        "night",
+        "week",
+        "month",
+        "when",
+        "then",
+        "also",
+        "i",
+        "me",
+        "was",
+        "is",
+        "were",
+        "are",
+        "new",
+        "latest",
+        "recent",
+        "recently",
+        "doctor",
+        "doc",
+        "nurse",
+        "told",
+        "tells",
+        "check",
+        "checked",
+        "got",
+        "get",
+        "had",
+        "have",
+        "has",
+        "with",
+        "on",
+        "in",
+        "for",
+        "to",
+        "it",
+        "its",
+    ]
+)
+_LABISH = frozenset(
+    [
+        "sugar",
+        "sugars",
+        "glucose",
+        "level",
+        "levels",
+        "test",
+        "tests",
+        "result",
+        "results",
+        "reading",
+        "readings",
+        "count",
+        "lab",
+        "labs",
+        "blood",
+        "cholesterol",
+        "a1c",
+        "thyroid",
+        "panel",
+        "liver",
+        "kidney",
+        "iron",
+        "vitamin",
+        "hormone",
+        "urine",
+        "platelet",
+        "platelets",
+        "pressure",
+        "insulin",
+        "protein",
+        "enzyme",
+        "enzymes",
+        "marker",
+        "markers",
+    ]
+)
+_BP = re.compile(
+    r"(?P<sys>(?<![\d/.])\d{2,3})\s?(?:/|over)\s?(?P<dia>\d{2,3}(?![\d/]))(?:\s?(?P<unit>mm\s?hg))?",
+    re.IGNORECASE,
+)
+_WEIGH = re.compile(
+    rf"\b(?:i|i've|i have)?\s*(?:weigh|weighed|weighing|weighs)\s+(?:in\s+at\s+)?(?:about\s+|around\s+)?"
+    rf"(?P<num>{NUMBER})\s?(?P<unit>kgs?|kilos?|kilograms?|lbs?|pounds?|st|stone)\b",
+    re.IGNORECASE,
+)
+_HEIGHT = re.compile(
+    rf"\b(?:i'?m|i am|my height is|height(?: is|:)?)\s+(?P<num>{NUMBER})\s?(?P<unit>cm|centimeters?|m|"
+    rf"meters?|"
+    rf"inches|in|ft|feet)\b(?:\s+tall)?"
+    rf"|\b(?:i'?m|i am)\s+(?P<ft>\d)\s?(?:'|ft|feet|foot)\s?(?P<inch>\d{{1,2}})?\s?(?:\"|''|in|"
+    rf"inches)?\s+tall\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class MeasurementFinds:
+    proposals: list[Proposal]
+    blocked: list[BlockedName]
+    consumed: list[tuple[int, int]]
+
+
+def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
+    """Every stated measurement in ``text`` (see the module docstring)."""
+    proposals: list[Proposal] = []
+    blocked: list[BlockedName] = []
+    consumed: list[tuple[int, int]] = []
+
+    for m in _BP.finditer(text):
+        name_span, name = _name_before(text, m.start())
+        entry = vocabulary.lookup("test", name) if name else None
+        is_bp = isinstance(entry, TestEntry) and entry.key in BP_KEYS
+        if not (is_bp or m.group("unit")):
+            continue
+        start = name_span[0] if is_bp else m.start()
+        proposals.append(
+            Proposal(
+                "vital_sign",
+                {
+                    "kind": "blood_pressure",
+                    "systolic": float(m.group("sys")),
+                    "diastolic": float(m.group("dia")),
+                    "unit": clean_unit(m.group("unit")),
+                },
+                (start, m.end()),
+            )
+        )
+        consumed.append((m.start(), m.end()))
+
+    for m in _WEIGH.finditer(text):
+        if _inside(consumed, m.start("num")):
+            continue
+        proposals.append(
+            Proposal(
+                "body_measurement",
+                {"kind": "weight", "value": parse_number(m.group("num")), "unit": m.group("unit")},
+                (m.start(), m.end()),
+            )
+        )
+        consumed.append((m.start(), m.end()))
+
+    for m in _HEIGHT.finditer(text):
+        if m.group("ft"):
+            feet, inches = int(m.group("ft")), int(m.group("inch") or 0)
+            fields = {"value": float(feet * 12 + inches), "unit": "in"}
+        else:
+            fields = {"value": parse_number(m.group("num")), "unit": m.group("unit")}
+        proposals.append(Proposal("height", fields, (m.start(), m.end()), policy="plain"))
+        consumed.append((m.start(), m.end()))
+
+    for m in QUANTITY.finditer(text):
+        if _inside(consumed, m.start()) or _QUALIFIED.search(text[: m.start()]):
+            continue
+        name_span, name = _name_before(text, m.start())
+        if not name:
+            continue
+        unit = clean_unit(m.group("unit"))
+        value = parse_number(m.group("num"))
+        entry = vocabulary.lookup("test", name)
+        if not isinstance(entry, TestEntry):
+            if _looks_like_lab(name, unit):
+                blocked.append(BlockedName(kind="test", name=name, quote=text[name_span[0] : m.end()]))
+                consumed.append((name_span[0], m.end()))
+            continue
+        proposal = _proposal_for(entry, name, value, unit, (name_span[0], m.end()))
+        if proposal is not None:
+            proposals.append(proposal)
+            consumed.append((name_span[0], m.end()))
+    return MeasurementFinds(proposals, blocked, consumed)
+
+
+def _proposal_for(
+    entry: TestEntry, name: str, value: float, unit: str | None, span: tuple[int, int]
+) -> Proposal | None:
+    if entry.key in SKIPPED_KEYS or entry.key in BP_KEYS:
+        return None
+    if entry.key in VITAL_KINDS:
+        return Proposal("vital_sign", {"kind": VITAL_KINDS[entry.key], "value": value, "unit": unit}, span)
+    if entry.key in BODY_KINDS:
+        return Proposal(
+            "body_measurement", {"kind": BODY_KINDS[entry.key], "value": value, "unit": unit}, span
+        )
+    if entry.key == HEIGHT_KEY:
+        if unit is None:
+            return None
+        return Proposal("height", {"value": value, "unit": unit}, span, policy="plain")
+    return Proposal(
+        "test_result",
+        {"loinc": entry.loinc, "name": name, "value": value, "unit": unit},
+        span,
+        extra={"standard_key": entry.key},
+    )
+
+
+def _name_before(text: str, value_start: int) -> tuple[tuple[int, int], str]:
+    """The name run before a value: up to four words, after the connector words are skipped."""
+    head = text[:value_start]
+    connector = _CONNECTOR.search(head)
+    cut = connector.start() if connector else len(head)
+    words = tokenize(head[:cut])
+    run: list[Token] = []
+    for token in reversed(words):
+        if token.norm in _STOP or len(run) == 4:
+            break
+        gap = head[token.end : run[-1].start] if run else head[token.end : cut]
+        if any(ch in gap for ch in ",.;!?()\n"):
+            break
+        if token.norm.replace(" ", "").isdigit():
+            break
+        run.append(token)
+    if not run:
+        return (value_start, value_start), ""
+    run.reverse()
+    start, end = run[0].start, run[-1].end
+    return (start, end), text[start:end]
+
+
+def _looks_like_lab(name: str, unit: str | None) -> bool:
+    words = {t.norm for t in tokenize(name)}
+    if unit is not None and unit.casefold() in LAB_UNITS and unit != "%":
+        return True
+    return bool(words & _LABISH)
+
+
+def _inside(spans: list[tuple[int, int]], pos: int) -> bool:
+    return any(start <= pos < end for start, end in spans)
+
+
+__all__ = ["UNIT", "MeasurementFinds", "find_measurements"]

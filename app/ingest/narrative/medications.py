@@ -1,0 +1,227 @@
+"""Medication statements: intakes, prescriptions and regimen changes, keyed by a dictionary drug.
+
+A drug is found by its dictionary alias (the record keeps the ingredient key, e.g. ``metformin``);
+the verb before it in the same clause decides the record: take/took/taking -> medication_intake,
+prescribed -> prescription, started/stopped/skipped/doubled/... -> regimen_change with its action.
+A drug named without a medication verb gives no record. A dose is kept only when a number and a
+dose unit are written next to the drug. An unknown word taken at a dose ("taking zorbex 20 mg")
+is a blocked drug name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.ingest.narrative.models import BlockedName, Proposal
+from app.ingest.narrative.quantities import NUMBER, NUMBER_CORE, clean_unit, parse_number
+from app.ingest.narrative.terms import TermMatch, tokenize
+
+_VERBS: tuple[tuple[str, str], ...] = (
+    # (kind, regex of the verb phrase); the first that matches nearest the drug wins
+    (
+        "skip",
+        r"skipped|skip|skipping|missed|miss|missing|forgot(?: to take)?|forget(?: to take)?"
+        r"|didn't take|did not take|haven't taken|have not taken|didn't have|ran out of|run out of",
+    ),
+    (
+        "stop",
+        r"stopped|stop|stopping|quit|quitting|discontinued|came off|come off|went off|got off|used to take|"
+        r"used to be on|"
+        r"no longer take|no longer taking|not taking .{0,20}anymore|off(?= of)?",
+    ),
+    (
+        "dose_change",
+        r"doubled|double|doubling|increased|increase|upped|raised|reduced|lowered|decreased|"
+        r"halved|cut back on|cut down on|cut|changed the dose of|adjusted",
+    ),
+    (
+        "start",
+        r"started|start|starting|began|begun|restarted|resumed|put me on|put on|switched to|"
+        r"switching to|changed to|added",
+    ),
+    (
+        "prescription",
+        r"prescribed|prescribes|gave me a prescription for|prescription for|script for|"
+        r"refilled|refill(?: of)?",
+    ),
+    ("intake", r"take|took|taking|takes|had|have been taking|used|use|using|on"),
+)
+# "stopped taking X", "started using X", "forgot to take X": the action verb governs, so every
+# non-intake verb may carry a trailing intake verb (the longer phrase wins at the same end).
+_VERB_RE = [
+    (
+        kind,
+        re.compile(
+            rf"\b(?:{rx})(?:\s+(?:taking|to take|using|on))?\b" if kind != "intake" else rf"\b(?:{rx})\b",
+            re.IGNORECASE,
+        ),
+    )
+    for kind, rx in _VERBS
+]
+_DOSE_AFTER = re.compile(
+    rf"^\s*(?:,\s*)?(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu)\b", re.IGNORECASE
+)
+_DOSE_BEFORE = re.compile(
+    rf"(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu)\s+(?:of\s+)?$", re.IGNORECASE
+)
+_FREQUENCY = re.compile(
+    r"\b(?:once|twice|three times|four times|\d+ times)\s+(?:a|per|each)\s+(?:day|week|night)\b"
+    r"|\b(?:daily|nightly|weekly|every (?:morning|evening|night|day|other day|\d+ hours)|at (?:night|bedtime)"
+    r"|in the (?:morning|evening)|as needed|bid|tid|qid|qd|prn)\b",
+    re.IGNORECASE,
+)
+_SUPPLY = re.compile(
+    r"\b(?P<n>\d+|ten|seven|fourteen|thirty|ninety)[- ]day supply\b|\bfor (?P<m>\d+) days\b", re.IGNORECASE
+)
+_REASON = re.compile(
+    r"\b(?:because(?: of)?|due to|since|as)\s+(?P<reason>[^.;!?]+)"
+    # "..., it upset my stomach": a following clause saying what the drug did
+    r"|,\s*(?P<effect>(?:it|they|that|which)\s+(?:made|makes|make|upset|upsets|gave|gives|give|caused|causes|cause)"
+    r"\b[^.;!?]+)",
+    re.IGNORECASE,
+)
+_SWITCH = re.compile(r"\bswitch(?:ed|ing)?\s+(?:from\s+)?(?P<a>[\w-]+)\s+to\s+(?P<b>[\w-]+)", re.IGNORECASE)
+_UNKNOWN_AT_DOSE = re.compile(
+    rf"\b(?:taking|take|took|started|starting|prescribed|stopped|on)\s+(?P<name>[A-Za-z][A-Za-z-]{{3,}})\s+"
+    rf"(?P<num>{NUMBER})\s?(?:mg|mcg|µg|units?|iu)\b",
+    re.IGNORECASE,
+)
+_NO_LONGER = re.compile(r"\b(?:don't|do not|didn't|not|no longer)\b", re.IGNORECASE)
+_ANYMORE = re.compile(r"[^.;!?]*\b(?:anymore|any more|any longer)\b", re.IGNORECASE)
+_VACCINE_AFTER = re.compile(r"\s*(?:shot|vaccine|vaccination|jab|booster)\b", re.IGNORECASE)
+_LIST_GAP = re.compile(
+    rf"\s*(?:{NUMBER_CORE}\s?(?:mg|mcg|µg|g|ml|units?|iu)\b)?\s*(?:,|and|&|,\s*and)\s*", re.IGNORECASE
+)
+_WORD_NUMBERS = {"ten": 10, "seven": 7, "fourteen": 14, "thirty": 30, "ninety": 90}
+
+
+def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[int, int]]) -> list[Proposal]:
+    """Proposals for every drug mention that a medication verb governs."""
+    proposals: list[Proposal] = []
+    switched = _switches(text, drugs)
+    previous: tuple[TermMatch, str] | None = None
+    for drug in drugs:
+        if drug.start in switched:
+            action = switched[drug.start]
+            proposals.append(
+                Proposal("regimen_change", {"drug": drug.key, "action": action}, (drug.start, drug.end))
+            )
+            continue
+        clause_start = _clause_start(text, drug.start, sentences)
+        before = text[clause_start : drug.start]
+        kind = _verb_kind(before)
+        if kind is None and previous is not None and _LIST_GAP.fullmatch(text[previous[0].end : drug.start]):
+            kind = previous[1]  # "I take metformin and lisinopril"
+        if kind is None:
+            continue
+        previous = (drug, kind)
+        clause_end = _clause_end(text, drug.end, sentences)
+        after = text[drug.end : clause_end]
+        if kind == "intake" and _NO_LONGER.search(before) and _ANYMORE.match(after):
+            kind = "stop"  # "I don't take aspirin anymore"
+        if _VACCINE_AFTER.match(after) or _VACCINE_AFTER.search(drug.text) or "vaccine" in drug.key:
+            continue  # "a flu shot" is a vaccination visit, not an intake
+        dose, unit = _dose(text, drug, clause_start)
+        anchor = (drug.start, drug.end)
+        if kind == "intake":
+            proposals.append(
+                Proposal("medication_intake", {"drug": drug.key, "dose": dose, "unit": unit}, anchor)
+            )
+        elif kind == "prescription":
+            clause = text[clause_start:clause_end]
+            freq = _FREQUENCY.search(clause)
+            supply = _SUPPLY.search(clause)
+            proposals.append(
+                Proposal(
+                    "prescription",
+                    {
+                        "drug": drug.key,
+                        "dose": dose,
+                        "unit": unit,
+                        "frequency": freq.group(0) if freq else None,
+                        "supply_days": _supply_days(supply),
+                    },
+                    anchor,
+                )
+            )
+        else:
+            reason = _REASON.search(after)
+            proposals.append(
+                Proposal(
+                    "regimen_change",
+                    {
+                        "drug": drug.key,
+                        "action": kind,
+                        "reason": (reason.group("reason") or reason.group("effect")).strip()
+                        if reason
+                        else None,
+                    },
+                    anchor,
+                    policy="negation_is_content" if kind in ("skip", "stop") else "clinical",
+                )
+            )
+    return proposals
+
+
+def find_unknown_drugs(text: str, drugs: list[TermMatch]) -> list[BlockedName]:
+    """Words taken at a dose that are not dictionary drugs (for the candidate queue)."""
+    known = {(d.start, d.end) for d in drugs}
+    blocked = []
+    for m in _UNKNOWN_AT_DOSE.finditer(text):
+        span = (m.start("name"), m.end("name"))
+        if any(s <= span[0] < e for s, e in known):
+            continue
+        blocked.append(BlockedName(kind="drug", name=m.group("name"), quote=m.group(0)))
+    return blocked
+
+
+def _verb_kind(before: str) -> str | None:
+    """The verb phrase ending nearest the drug governs it (at most five words between them);
+    of two ending at the same place, the longer ("forgot to take" over "take") wins."""
+    best: tuple[int, int, str] | None = None
+    for kind, rx in _VERB_RE:
+        for m in rx.finditer(before):
+            if len(tokenize(before[m.end() :])) > 5:
+                continue
+            if best is None or m.end() > best[0] or (m.end() == best[0] and m.start() < best[1]):
+                best = (m.end(), m.start(), kind)
+    return None if best is None else best[2]
+
+
+def _dose(text: str, drug: TermMatch, clause_start: int) -> tuple[float | None, str | None]:
+    after = _DOSE_AFTER.match(text[drug.end : drug.end + 24])
+    if after:
+        return parse_number(after.group("num")), clean_unit(after.group("unit"))
+    before = _DOSE_BEFORE.search(text[max(clause_start, drug.start - 24) : drug.start])
+    if before:
+        return parse_number(before.group("num")), clean_unit(before.group("unit"))
+    return None, None
+
+
+def _supply_days(m: re.Match[str] | None) -> int | None:
+    if m is None:
+        return None
+    raw = (m.group("n") or m.group("m") or "").lower()
+    return _WORD_NUMBERS.get(raw) or (int(raw) if raw.isdigit() else None)
+
+
+def _switches(text: str, drugs: list[TermMatch]) -> dict[int, str]:
+    """``switched from A to B``: A stops, B starts (keyed by the drug's start offset)."""
+    actions: dict[int, str] = {}
+    for m in _SWITCH.finditer(text):
+        for drug in drugs:
+            if drug.start == m.start("a"):
+                actions[drug.start] = "stop"
+            elif drug.start == m.start("b"):
+                actions[drug.start] = "start"
+    return actions
+
+
+def _clause_start(text: str, pos: int, sentences: list[tuple[int, int]]) -> int:
+    start = next((s for s, e in sentences if s <= pos < e), 0)
+    cut = max(text.rfind(",", start, pos), text.rfind(" and ", start, pos), text.rfind(" but ", start, pos))
+    return cut + 1 if cut >= start else start
+
+
+def _clause_end(text: str, pos: int, sentences: list[tuple[int, int]]) -> int:
+    return next((e for s, e in sentences if s <= pos <= e), len(text))

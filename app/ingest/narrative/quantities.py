@@ -1,0 +1,121 @@
+"""Numbers and units as stated: the pieces every measurement pattern is built from.
+
+A number keeps exactly what was written ("7.9", "131", "11,000" -> 11000.0); a unit is copied
+as written (case kept) and compared case-insensitively later by grounding. Nothing here converts.
+"""
+
+from __future__ import annotations
+
+import re
+
+NUMBER_CORE = r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?"
+NUMBER = NUMBER_CORE + r"(?![\w])"
+"""A plain decimal number (thousands separators allowed), not part of a word or a date."""
+
+_UNIT_WORDS = (
+    r"mg/dl|mmol/l|mmol/mol|g/dl|g/l|mg/l|u/l|iu/l|miu/l|uiu/ml|µiu/ml|ng/ml|ng/dl|pg/ml|µmol/l|umol/l"
+    r"|meq/l|ml/min(?:/1\.73\s?m2)?|mmhg|bpm|beats per minute|kg/m2|kgs?|kilos?|kilograms?|lbs?|pounds?"
+    r"|cm|centimeters?|inch(?:es)?|in|ft|feet|°\s?[fc]|degrees?(?:\s?[fc])?|(?-i:[CF])|mcg|µg|mg|ml|g|grams?"
+    r"|units?|iu|tablets?|tabs?|pills?|capsules?|puffs?|drops?|%|percent"
+)
+UNIT = rf"(?:{_UNIT_WORDS})(?![\w/])"
+QUANTITY = re.compile(rf"(?P<num>{NUMBER_CORE})(?:\s?(?P<unit>{UNIT})|(?![\w]))", re.IGNORECASE)
+
+LAB_UNITS = frozenset(
+    u.casefold()
+    for u in (
+        "mg/dL",
+        "mmol/L",
+        "mmol/mol",
+        "g/dL",
+        "g/L",
+        "mg/L",
+        "U/L",
+        "IU/L",
+        "mIU/L",
+        "uIU/mL",
+        "µIU/mL",
+        "ng/mL",
+        "ng/dL",
+        "pg/mL",
+        "µmol/L",
+        "umol/L",
+        "mEq/L",
+        "%",
+        "percent",
+    )
+)
+DOSE_UNITS = frozenset(
+    u.casefold()
+    for u in (
+        "mg",
+        "mcg",
+        "µg",
+        "g",
+        "ml",
+        "units",
+        "unit",
+        "iu",
+        "tablet",
+        "tablets",
+        "tab",
+        "tabs",
+        "pill",
+        "pills",
+        "capsule",
+        "capsules",
+        "puff",
+        "puffs",
+        "drop",
+        "drops",
+    )
+)
+
+WORD_NUMBERS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "a": 1,
+    "an": 1,
+    "half an": 0.5,
+    "half a": 0.5,
+}
+COUNT = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|an?|half an?)"
+
+
+def parse_number(text: str) -> float:
+    """``"11,000"`` -> 11000.0, ``"7.9"`` -> 7.9; word numbers of :data:`WORD_NUMBERS` too."""
+    word = text.strip().lower()
+    if word in WORD_NUMBERS:
+        return float(WORD_NUMBERS[word])
+    return float(word.replace(",", ""))
+
+
+def clean_unit(unit: str | None) -> str | None:
+    """The unit as written, trimmed (``None`` stays ``None``)."""
+    if unit is None:
+        return None
+    unit = " ".join(unit.split())
+    return unit or None
+
+
+def stated_numbers(text: str) -> list[float]:
+    """Every number written in ``text`` (digits or a number word), in order."""
+    found = [parse_number(m.group(0)) for m in re.finditer(NUMBER_CORE + r"(?![\d])", text)]
+    for m in re.finditer(
+        r"\b(?:half an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b",
+        text,
+        re.IGNORECASE,
+    ):
+        found.append(parse_number(m.group(0)))
+    # "5'10" and "1/2" style pairs are read by the patterns from the same digits.
+    return found

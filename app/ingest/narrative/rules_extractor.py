@@ -1,0 +1,231 @@
+"""The deterministic extractor: the offline default and the first pass on every turn.
+
+Order of work (all pure; the dictionary snapshot and the mention time are arguments):
+
+1. dictionary terms are found by longest match over normalised tokens (:mod:`.terms`);
+2. the finders propose records: measurements (:mod:`.measurements`), medications
+   (:mod:`.medications`), history and static facts (:mod:`.history`), everyday records
+   (:mod:`.lifestyle`); measurement names that match no alias become blocked names;
+3. medspaCy ConText assesses every proposal's anchor span (:mod:`.assertions`) and the
+   proposal's policy decides: admitted, turned into ``family_history``, or suppressed;
+4. each admitted proposal gets its sentence as the verbatim quote and the time expression of
+   that sentence (the temporal resolver's ``find_time_expressions``) as ``time_text``;
+5. every candidate passes :func:`.grounding_check.ungrounded_fields` (none is expected to fail;
+   one that does is dropped and counted in the log).
+
+The sentences that produced nothing are the conversation residue (for the LLM extractor and the
+conversation event).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from datetime import datetime
+
+from pydantic import ValidationError
+
+from app.ingest.narrative.admission import admit
+from app.ingest.narrative.assertions import Assertion, get_tagger
+from app.ingest.narrative.grounding_check import ungrounded_fields
+from app.ingest.narrative.history import (
+    find_allergies,
+    find_conditions,
+    find_static_facts,
+    find_surgeries,
+    find_symptoms,
+    find_visits,
+)
+from app.ingest.narrative.lifestyle import (
+    MOOD_KIND_OF,
+    find_exercise,
+    find_goals,
+    find_lifestyle_baselines,
+    find_meals,
+    find_mood,
+    find_sleep,
+)
+from app.ingest.narrative.measurements import find_measurements
+from app.ingest.narrative.medications import find_medications, find_unknown_drugs
+from app.ingest.narrative.models import BlockedName, ExtractionResult, Proposal
+from app.ingest.narrative.record_types import CandidateRecord
+from app.ingest.narrative.sentences import enclosing, sentence_spans
+from app.ingest.narrative.terms import TermMatch, Vocabulary, term_index, tokenize
+
+logger = logging.getLogger(__name__)
+
+RULES_CONFIDENCE = 0.9
+_CLAUSE_BREAK = re.compile(r"[;]|,(?!\d)")
+
+
+class RulesExtractor:
+    """:class:`app.ingest.narrative.models.RecordExtractor` by rules and dictionaries."""
+
+    def extract(self, text: str, snapshot: Vocabulary, *, mention: datetime) -> ExtractionResult:
+        return extract(text, snapshot, mention=mention)
+
+
+def extract(text: str, snapshot: Vocabulary, *, mention: datetime) -> ExtractionResult:
+    """Candidates, blocked names and residue of one utterance (see the module docstring)."""
+    sentences = sentence_spans(text)
+    if not sentences:
+        return ExtractionResult()
+    tokens = tokenize(text)
+    terms = term_index(snapshot).find(text, tokens)
+    proposals, blocked = _propose(text, snapshot, terms, sentences)
+    assertions = get_tagger().assess(text, [p.anchor for p in proposals])
+    times = _time_mentions(text, mention)
+
+    records: list[CandidateRecord] = []
+    suppressed: list[CandidateRecord] = []
+    used: set[tuple[int, int]] = set()
+    dropped = 0
+    for proposal, assertion in zip(proposals, assertions, strict=True):
+        admitted, proposal = admit(proposal, assertion)
+        sentence = enclosing(sentences, *proposal.anchor)
+        candidate = _candidate(text, proposal, assertion, sentence, times)
+        if candidate is None:
+            dropped += 1
+            continue
+        if ungrounded_fields(candidate, text, snapshot):
+            dropped += 1
+            continue
+        used.add(sentence)
+        (records if admitted else suppressed).append(candidate)
+    for name in blocked:
+        start = text.find(name.quote)
+        if start >= 0:
+            used.add(enclosing(sentences, start, start + len(name.quote)))
+    if dropped:
+        logger.warning("rules extractor dropped %d candidate(s) failing validation", dropped)
+    residue = " ".join(text[s:e] for s, e in sentences if not any(_overlaps((s, e), u) for u in used))
+    return ExtractionResult(
+        records=_dedupe(records),
+        blocked=blocked,
+        suppressed=suppressed,
+        conversation_residue=residue or None,
+    )
+
+
+def _propose(
+    text: str, snapshot: Vocabulary, terms: list[TermMatch], sentences: list[tuple[int, int]]
+) -> tuple[list[Proposal], list[BlockedName]]:
+    measured = find_measurements(text, snapshot)
+    proposals = list(measured.proposals)
+    blocked = list(measured.blocked)
+    free = [t for t in terms if not _inside(measured.consumed, t.start)]
+    drugs = [t for t in free if t.kind == "drug"]
+    mood = find_mood(text)
+    mood_spans = [p.anchor for p in mood]
+    conditions = [t for t in free if t.kind == "condition" and not _inside(mood_spans, t.start)]
+    symptoms = [
+        t
+        for t in free
+        if t.kind == "symptom" and not _inside(mood_spans, t.start) and not _is_mood_word(t.text)
+    ]
+    proposals += find_medications(text, drugs, sentences)
+    blocked += find_unknown_drugs(text, drugs)
+    proposals += find_conditions(text, conditions, sentences)
+    proposals += find_symptoms(text, symptoms, sentences)
+    proposals += find_allergies(text, drugs)
+    proposals += find_surgeries(text)
+    proposals += find_visits(text)
+    proposals += find_static_facts(text)
+    proposals += find_sleep(text)
+    proposals += find_exercise(text)
+    proposals += find_meals(text)
+    proposals += mood
+    proposals += find_goals(text)
+    proposals += find_lifestyle_baselines(text)
+    # a drug named in an allergy is not taken; "pregnant" is a pregnancy status, not a condition
+    allergy_spans = [p.anchor for p in proposals if p.type == "allergy"]
+    pregnancy_spans = [p.anchor for p in proposals if p.type == "pregnancy_status"]
+    proposals = [
+        p
+        for p in proposals
+        if not (p.type in ("medication_intake", "regimen_change") and _inside(allergy_spans, p.anchor[0]))
+        and not (p.type == "condition" and _inside(pregnancy_spans, p.anchor[0]))
+    ]
+    return proposals, blocked
+
+
+def _candidate(
+    text: str,
+    proposal: Proposal,
+    a: Assertion,
+    sentence: tuple[int, int],
+    times: list[tuple[int, int, str, bool]],
+) -> CandidateRecord | None:
+    fields = {k: v for k, v in proposal.fields.items() if v is not None}
+    time_text = _time_for(text, proposal.anchor, sentence, times)
+    try:
+        return CandidateRecord(
+            type=proposal.type,
+            fields=fields,
+            quote=text[sentence[0] : sentence[1]],
+            time_text=time_text,
+            extractor="rules",
+            confidence=proposal.confidence if proposal.confidence else RULES_CONFIDENCE,
+            negated=a.negated and proposal.policy != "negation_is_content",
+            hypothetical=a.hypothetical or a.question,
+            uncertain=a.uncertain,
+            family=(a.family or a.other_experiencer) and proposal.type != "family_history",
+        )
+    except ValidationError:
+        return None
+
+
+def _time_mentions(text: str, mention: datetime) -> list[tuple[int, int, str, bool]]:
+    """``(start, end, verbatim, anchored)`` of each time expression the temporal resolver finds;
+    ``anchored`` is False for durations and frequencies (they do not place the event in time)."""
+    try:
+        from app.ingest.temporal.models import ANCHORED_KINDS
+        from app.ingest.temporal.resolver import find_time_expressions, resolve_all
+    except ImportError:  # the resolver is optional for extraction: no time text then
+        return []
+    found = find_time_expressions(text, mention)
+    kinds = [r.kind for r in resolve_all(text, mention)]
+    if len(kinds) != len(found):
+        kinds = ["date"] * len(found)
+    return [(m.start, m.end, m.text, kind in ANCHORED_KINDS) for m, kind in zip(found, kinds, strict=True)]
+
+
+def _time_for(
+    text: str, anchor: tuple[int, int], sentence: tuple[int, int], times: list[tuple[int, int, str, bool]]
+) -> str | None:
+    """The time expression of the anchor's clause (no comma or semicolon between them), the
+    anchored ones first, then the nearest."""
+
+    def same_clause(t: tuple[int, int, str, bool]) -> bool:
+        lo, hi = (anchor[1], t[0]) if t[0] >= anchor[1] else (t[1], anchor[0])
+        return _CLAUSE_BREAK.search(text[lo:hi]) is None
+
+    inside = [t for t in times if sentence[0] <= t[0] and t[1] <= sentence[1] and same_clause(t)]
+    if not inside:
+        return None
+    nearest = min(inside, key=lambda t: (not t[3], min(abs(t[0] - anchor[1]), abs(anchor[0] - t[1]))))
+    return nearest[2]
+
+
+def _dedupe(records: list[CandidateRecord]) -> list[CandidateRecord]:
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for record in records:
+        key = (record.type, repr(sorted(record.fields.items())) + record.quote)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(record)
+    return out
+
+
+def _is_mood_word(text: str) -> bool:
+    return any(rx.fullmatch(text) for _, rx in MOOD_KIND_OF)
+
+
+def _inside(spans: list[tuple[int, int]], pos: int) -> bool:
+    return any(start <= pos < end for start, end in spans)
+
+
+def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return a[0] < b[1] and b[0] < a[1]

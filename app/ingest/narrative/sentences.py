@@ -1,0 +1,40 @@
+"""Sentence spans of an utterance: the unit a quote is cut from and a time expression belongs to."""
+
+from __future__ import annotations
+
+import re
+
+_BOUNDARY = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=[.!?])(?=[A-Z])")
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of every non-empty sentence, whitespace trimmed.
+
+    A period between digits ("7.9") does not split; ``!``, ``?``, ``;``, ``.`` followed by space
+    and line breaks do.
+    """
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    for m in _BOUNDARY.finditer(text):
+        _add(text, pos, m.start(), spans)
+        pos = m.end()
+    _add(text, pos, len(text), spans)
+    return spans
+
+
+def _add(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> None:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    if end > start:
+        spans.append((start, end))
+
+
+def enclosing(spans: list[tuple[int, int]], start: int, end: int) -> tuple[int, int]:
+    """The sentence span containing ``[start, end)`` (several sentences if it straddles)."""
+    first = next(
+        (s for s in spans if s[0] <= start < s[1] or start < s[0]), spans[0] if spans else (start, end)
+    )
+    last = next((s for s in reversed(spans) if s[0] < end), first)
+    return (min(first[0], start), max(last[1], end))

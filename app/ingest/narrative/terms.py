@@ -1,0 +1,118 @@
+"""Dictionary terms in free text: longest match over normalised tokens.
+
+The text is cut into word tokens (runs of letters and digits, the same cut
+:func:`app.dictionary.normalize.normalize_alias` makes), each token is normalised, and at every
+position the longest dictionary alias (a sequence of normalised tokens) wins. Overlaps between
+kinds go to the longer match; on a tie the order of :data:`KIND_ORDER` decides.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Protocol
+
+from app.dictionary.models import Entry, TermKind
+from app.dictionary.normalize import normalize_alias
+
+WORD = re.compile(r"[^\W_]+(?:'[a-z]+)?", re.IGNORECASE)
+KIND_ORDER: tuple[TermKind, ...] = ("drug", "test", "symptom", "condition")
+"""On an alias shared by two kinds, the first wins ("a cough" is reported as a symptom)."""
+
+
+class Vocabulary(Protocol):
+    """What the extractor needs from a :class:`app.dictionary.snapshot.DictionarySnapshot`."""
+
+    version: str
+
+    def lookup(self, kind: TermKind, text: str) -> Entry | None: ...
+
+    def alias_names(self, kind: TermKind) -> Iterator[tuple[str, str]]: ...
+
+    def get(self, kind: TermKind, key: str) -> Entry | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    text: str
+    norm: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class TermMatch:
+    """A dictionary alias found in the text: its kind, standard key and verbatim span."""
+
+    kind: TermKind
+    key: str
+    start: int
+    end: int
+    text: str
+
+
+def tokenize(text: str) -> list[Token]:
+    """Word tokens with their normalised form and character offsets."""
+    tokens = []
+    for m in WORD.finditer(text):
+        word = m.group(0)
+        if "'" in word:  # "mother's" -> "mother" (the possessive is not part of a name)
+            word = word.split("'", 1)[0]
+            tokens.append(Token(word, normalize_alias(word), m.start(), m.start() + len(word)))
+            continue
+        tokens.append(Token(word, normalize_alias(word), m.start(), m.end()))
+    return tokens
+
+
+class TermIndex:
+    """Longest-match index over the aliases of one dictionary snapshot."""
+
+    def __init__(self, vocabulary: Vocabulary, kinds: Iterable[TermKind] = KIND_ORDER) -> None:
+        self._by_first: dict[str, list[tuple[tuple[str, ...], TermKind, str]]] = {}
+        for kind in kinds:
+            for norm, key in vocabulary.alias_names(kind):
+                parts = tuple(norm.split(" "))
+                if not parts or not parts[0]:
+                    continue
+                self._by_first.setdefault(parts[0], []).append((parts, kind, key))
+        rank = {k: i for i, k in enumerate(KIND_ORDER)}
+        for entries in self._by_first.values():
+            entries.sort(key=lambda e: (-len(e[0]), rank[e[1]]))
+
+    def find(self, text: str, tokens: list[Token] | None = None) -> list[TermMatch]:
+        """Non-overlapping matches, left to right, longest first at each position."""
+        tokens = tokenize(text) if tokens is None else tokens
+        norms = [t.norm for t in tokens]
+        matches: list[TermMatch] = []
+        i = 0
+        while i < len(tokens):
+            best = None
+            for parts, kind, key in self._by_first.get(norms[i], ()):
+                n = len(parts)
+                if tuple(norms[i : i + n]) == parts:
+                    best = (n, kind, key)
+                    break
+            if best is None:
+                i += 1
+                continue
+            n, kind, key = best
+            start, end = tokens[i].start, tokens[i + n - 1].end
+            matches.append(TermMatch(kind, key, start, end, text[start:end]))
+            i += n
+        return matches
+
+
+_INDEXES: dict[tuple[int, str], TermIndex] = {}
+
+
+def term_index(vocabulary: Vocabulary) -> TermIndex:
+    """The index of a snapshot, built once per snapshot (keyed by object and version)."""
+    cache_key = (id(vocabulary), vocabulary.version)
+    index = _INDEXES.get(cache_key)
+    if index is None:
+        if len(_INDEXES) >= 4:
+            _INDEXES.clear()
+        index = TermIndex(vocabulary)
+        _INDEXES[cache_key] = index
+    return index

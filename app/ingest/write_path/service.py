@@ -1,0 +1,259 @@
+"""``process_turn``: one user turn through the whole write path.
+
+PII masking (the original text goes no further than this function) -> extraction (on the masked
+text) -> memory gate (on the turn and what was extracted: a clinical record is admitted only when
+the gate allows it; a turn it does not keep writes no record) -> temporal resolution of each
+candidate's verbatim time expression against the mention time -> alias gate -> grounding -> one
+write transaction (records with provenance, vocabulary links, ``Self`` facets, conversation
+events, candidate queue, derived layer, operation log). The same turn twice writes nothing the
+second time; a failure writes nothing at all.
+
+Logs carry ids, counts and timings only.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any, Protocol, cast
+
+from app.db.client import GraphClient
+from app.dictionary import DictionarySnapshot
+from app.ingest.narrative.record_types import CandidateRecord
+from app.ingest.write_path import queries
+from app.ingest.write_path.assemble import Person, Resolver, plan_turn
+from app.ingest.write_path.models import (
+    BlockedCandidate,
+    GateDecision,
+    TurnResult,
+    WrittenRecord,
+    utterance_uid,
+    validate_turn,
+)
+from app.ingest.write_path.writer import TurnWrite, WriteOutcome, write_turn
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], datetime]
+
+
+class Extractor(Protocol):
+    """``extract(text, snapshot, *, mention)`` of :mod:`app.ingest.narrative` (or a replacement)."""
+
+    def __call__(self, text: str, snapshot: DictionarySnapshot, *, mention: datetime) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Stages:
+    """The write path's replaceable stages (the defaults are the project's deterministic ones)."""
+
+    gate: Callable[[str, Any], Any]  # (text, extraction) -> decision with retain, reason, clinical_allowed
+    mask: Callable[[str], Any]  # text -> object with the masked ``text``
+    resolve: Resolver
+
+
+def default_stages() -> Stages:
+    from app.ingest.narrative.gate import decide_retain
+    from app.ingest.narrative.pii import mask_pii
+    from app.ingest.temporal import resolve_event_time
+
+    return Stages(gate=decide_retain, mask=mask_pii, resolve=resolve_event_time)
+
+
+def default_extractor() -> Extractor:
+    from app.ingest.narrative.rules_extractor import extract
+
+    return cast(Extractor, extract)
+
+
+def process_turn(
+    client: GraphClient,
+    user_id: str,
+    text: str,
+    mention_time: datetime,
+    session_id: str | None = None,
+    *,
+    snapshot: DictionarySnapshot,
+    extractor: Extractor | None = None,
+    clock: Clock,
+    stages: Stages | None = None,
+) -> TurnResult:
+    """Run one turn through the write path and return what was stored (or already was).
+
+    Raises:
+        InvalidInput: empty text, a mention time without a UTC offset, a malformed user id.
+        DictionaryVersionMismatch: the graph holds another dictionary version.
+    """
+    validate_turn(user_id, text, mention_time)
+    started = time.perf_counter()
+    stages = stages or default_stages()
+    extract = extractor or default_extractor()
+    utterance_id = utterance_uid(user_id, mention_time, text)
+    found = client.read(queries.FIND_UTTERANCE, {"uid": utterance_id})
+    if found:
+        return _replayed(user_id, utterance_id, found[0])
+
+    masked = stages.mask(text).text
+    extraction = extract(masked, snapshot, mention=mention_time)
+    gate = gate_decision(stages.gate(text, extraction))
+    del text  # nothing below sees the original text
+    candidates: Sequence[CandidateRecord] = ()
+    blocked: list[BlockedCandidate] = []
+    names: list[tuple[str, str, str]] = []
+    residue: list[str] = []
+    if gate.retain:
+        candidates = list(extraction.records)
+        blocked = [_blocked(b) for b in getattr(extraction, "suppressed", ())]
+        names = [(b.kind, b.name, b.quote) for b in getattr(extraction, "blocked", ())]
+        residue = _residue(getattr(extraction, "conversation_residue", None))
+    plan = plan_turn(
+        user_id=user_id,
+        utterance_id=utterance_id,
+        masked_text=masked,
+        mention_time=mention_time,
+        session_id=session_id,
+        gate=gate,
+        candidates=candidates,
+        extractor_blocked=blocked,
+        blocked_names=names,
+        residue=residue,
+        snapshot=snapshot,
+        person=_person(client, user_id),
+        resolve=stages.resolve,
+    )
+    turn = TurnWrite(user_id, utterance_id, masked, mention_time, session_id, gate, plan)
+    outcome: WriteOutcome = client.write_transaction(
+        lambda tx: write_turn(tx, turn, snapshot=snapshot, now=clock()), name="turn_write"
+    )
+    if outcome.replayed and outcome.existing is not None:
+        return _replayed(user_id, utterance_id, outcome.existing)
+    log.debug(
+        "turn user=%s utterance=%s retained=%s records=%d events=%d blocked=%d ms=%.1f",
+        user_id,
+        utterance_id,
+        gate.retain,
+        len(plan.records),
+        len(plan.events),
+        len(plan.blocked),
+        (time.perf_counter() - started) * 1e3,
+    )
+    return TurnResult(
+        user_id=user_id,
+        utterance_id=utterance_id,
+        gate=gate,
+        records=[written_record(r) for r in plan.records],
+        blocked=plan.blocked,
+        event_ids=[e["uid"] for e in plan.events],
+        derived=outcome.derived,
+        operation_id=outcome.operation_id,
+    )
+
+
+# --- adapters of the other stages' outputs -------------------------------------------------------
+
+
+def gate_decision(raw: Any) -> GateDecision:
+    """The memory gate's verdict as returned to callers (no clinical record unless it allows one)."""
+    if isinstance(raw, GateDecision):
+        return raw
+    retain = bool(raw.retain)
+    return GateDecision(
+        retain=retain, reason=str(raw.reason), clinical_allowed=retain and bool(raw.clinical_allowed)
+    )
+
+
+def _blocked(raw: Any) -> BlockedCandidate:
+    if isinstance(raw, BlockedCandidate):
+        return raw
+    if isinstance(raw, CandidateRecord):
+        reason = next(
+            (f for f in ("negated", "hypothetical", "uncertain", "family") if getattr(raw, f)), "blocked"
+        )
+        name = raw.fields.get("name") or raw.fields.get("drug") or raw.fields.get("substance")
+        return BlockedCandidate(type=raw.type, reason=reason, name=name, quote=raw.quote)
+    return BlockedCandidate(
+        type=str(getattr(raw, "type", "unknown")),
+        reason=str(getattr(raw, "reason", "blocked")),
+        name=getattr(raw, "name", None),
+        quote=getattr(raw, "quote", None),
+    )
+
+
+def _residue(raw: Any) -> list[str]:
+    if raw is None:
+        return []
+    if isinstance(raw, str):
+        return [raw] if raw.strip() else []
+    return [str(r) for r in raw if str(r).strip()]
+
+
+def _person(client: GraphClient, user_id: str) -> Person:
+    rows = client.read(queries.SELF_FACTS, {"user_id": user_id})
+    if not rows:
+        return Person()
+    birth = rows[0].get("birth_date")
+    return Person(sex=rows[0].get("sex"), birth_date=date.fromisoformat(birth) if birth else None)
+
+
+# --- results -------------------------------------------------------------------------------------
+
+PROVENANCE = frozenset(
+    {
+        "uid",
+        "user_id",
+        "type",
+        "quote",
+        "source_type",
+        "source_id",
+        "extractor",
+        "confidence",
+        "mention_time",
+        "time_text",
+        "time_kind",
+        "time_grain",
+        "event_start",
+        "event_end",
+        "status",
+        "search_text",
+        "embedding",
+        "series_key",
+    }
+)
+
+
+def _iso(value: Any) -> Any:
+    if hasattr(value, "iso_format"):
+        return value.iso_format()
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    return value
+
+
+def written_record(props: dict[str, Any]) -> WrittenRecord:
+    """A stored record as the API returns it: uid, type, fields (stated + grounding), event time."""
+    return WrittenRecord(
+        uid=props["uid"],
+        type=props["type"],
+        fields={k: _iso(v) for k, v in sorted(props.items()) if k not in PROVENANCE and v is not None},
+        quote=props.get("quote"),
+        time_text=props.get("time_text"),
+        event_start=_iso(props.get("event_start")),
+        event_end=_iso(props.get("event_end")),
+        status=props.get("status") or "current",
+        search_text=props.get("search_text"),
+    )
+
+
+def _replayed(user_id: str, utterance_id: str, row: dict[str, Any]) -> TurnResult:
+    retained = bool(row.get("retained"))
+    return TurnResult(
+        user_id=user_id,
+        utterance_id=utterance_id,
+        replayed=True,
+        gate=GateDecision(retain=retained, reason=row.get("gate_reason") or "", clinical_allowed=retained),
+        records=[written_record(r) for r in row.get("records") or []],
+        event_ids=list(row.get("event_ids") or []),
+    )

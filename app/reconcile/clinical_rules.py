@@ -1,0 +1,340 @@
+"""Condition, allergy, procedure, vaccine and pregnancy statements against their FHIR resources."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+from app.dictionary.models import ConditionEntry
+from app.dictionary.snapshot import DictionarySnapshot
+from app.reconcile.context import (
+    ClinicalContext,
+    ClinicalItem,
+    allergy_active_at,
+    condition_active_at,
+    condition_resolved_at,
+    medication_active_at,
+)
+from app.reconcile.matching import (
+    DrugFacts,
+    Verdict,
+    age_phrase,
+    agreement,
+    discrepancy,
+    family_of,
+    has_phrase,
+    item_mentions_drug,
+    words,
+)
+from app.reconcile.models import Statement
+
+VACCINE_WINDOW = timedelta(days=7)
+"""A stated vaccination agrees with an Immunization of the same vaccine up to 7 days earlier (date
+fuzz of a stated day); an older dose of a yearly vaccine is not this one."""
+ALLERGY_STOPWORDS = frozenset(
+    {
+        "allergy",
+        "allergic",
+        "allergies",
+        "to",
+        "the",
+        "and",
+        "of",
+        "tree",
+        "food",
+        "foods",
+        "animal",
+        "sting",
+        "stings",
+        "product",
+        "products",
+        "drug",
+        "medicine",
+        "intolerance",
+        "reaction",
+    }
+)
+SPELLINGS: dict[str, str] = {
+    "mold": "mould",
+    "mould": "mold",
+    "fish": "fish",
+    "dairy": "milk",
+    "milk": "dairy",
+}
+VACCINE_FAMILIES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("influenza", ("flu", "influenza")),
+    ("covid", ("covid", "covid-19", "sars-cov-2", "coronavirus")),
+    ("tetanus", ("tetanus", "td", "tdap", "dtap")),
+    ("pneumococcal", ("pneumonia", "pneumococcal", "pcv13", "ppsv23")),
+    ("zoster", ("shingles", "zoster")),
+    ("hepatitis b", ("hep b", "hepatitis b")),
+    ("hepatitis a", ("hep a", "hepatitis a")),
+    ("hpv", ("hpv", "papillomavirus")),
+    ("mmr", ("mmr", "measles", "mumps", "rubella")),
+    ("meningococcal", ("meningococcal", "meningitis")),
+    ("varicella", ("chickenpox", "varicella")),
+    ("polio", ("polio", "ipv")),
+)
+PROCEDURE_STOPWORDS = frozenset(
+    {
+        "surgery",
+        "operation",
+        "procedure",
+        "removal",
+        "removed",
+        "taken",
+        "done",
+        "replaced",
+        "repaired",
+        "had",
+    }
+)
+"""Words of a stated procedure that do not name it ("appendix removed" is matched on "appendix")."""
+_PAREN = re.compile(r"\s*\([^)]*\)\s*$")
+
+
+# --- conditions -------------------------------------------------------------------------------
+
+
+def condition_matches(
+    st: Statement, snapshot: DictionarySnapshot | None, ctx: ClinicalContext
+) -> list[ClinicalItem]:
+    name = (st.text("name") or st.text("condition") or "").replace("_", " ")
+    key = st.text("standard_key")
+    entry = None
+    if snapshot is not None:
+        entry = (snapshot.get("condition", key) if key else None) or (
+            snapshot.lookup("condition", name) if name else None
+        )
+    codes = set(entry.codes) if isinstance(entry, ConditionEntry) else set()
+    keys = {k for k in (key, entry.key if entry else None) if k}
+    out = []
+    for item in ctx.of_type("Condition"):
+        core = _PAREN.sub("", item.display).lower()
+        if (
+            (item.code in codes)
+            or (keys & item.term_keys("ConditionTerm"))
+            or (name and (has_phrase(core, name) or has_phrase(name, core)))
+        ):
+            out.append(item)
+    return out
+
+
+def condition_verdict(st: Statement, snapshot: DictionarySnapshot | None, ctx: ClinicalContext) -> Verdict:
+    t = ctx.as_of
+    name = (st.text("name") or st.text("condition") or "the condition").replace("_", " ")
+    stated = st.text("status") or st.text("stated_status")
+    matches = condition_matches(st, snapshot, ctx)
+    active = [i for i in matches if condition_active_at(i, t)]
+    resolved = [i for i in matches if condition_resolved_at(i, t)]
+    if stated == "resolved":
+        if active:
+            return discrepancy(
+                "gap",
+                "low",
+                "condition.reported_resolved",
+                f"The statement reports {name} as resolved; the record holds "
+                f"{age_phrase(active[0], t)} as active.",
+                active,
+            )
+        if resolved:
+            return agreement(
+                "condition.resolved_matches",
+                f"The statement reports {name} as resolved, as does {age_phrase(resolved[0], t)}.",
+                resolved,
+            )
+        return discrepancy(
+            "gap",
+            "low",
+            "condition.resolved_unrecorded",
+            f"The statement reports {name} as resolved; the record has no such Condition.",
+            [],
+        )
+    if active:
+        return agreement(
+            "condition.matches",
+            f"The statement about {name} is consistent with {age_phrase(active[0], t)}.",
+            active,
+        )
+    if resolved:
+        return discrepancy(
+            "gap",
+            "medium",
+            "condition.recorded_resolved",
+            f"The statement reports {name} as current; the record shows "
+            f"{age_phrase(resolved[0], t)} resolved.",
+            resolved,
+        )
+    return discrepancy(
+        "gap",
+        "medium",
+        "condition.undocumented",
+        f"The statement reports {name}, which no Condition in the record names "
+        "(diagnosed elsewhere or not recorded).",
+        [],
+    )
+
+
+# --- allergies --------------------------------------------------------------------------------
+
+
+def _substance_forms(substance: str) -> set[str]:
+    """The phrase and its content words, singular and plural, with UK/US spellings."""
+    out = {substance}
+    for word in words(substance):
+        if word not in ALLERGY_STOPWORDS and len(word) >= 3:
+            out.update({word, word.rstrip("s"), word + "s"})
+            if word in SPELLINGS:
+                out.add(SPELLINGS[word])
+    return {f for f in out if f and f not in ALLERGY_STOPWORDS}
+
+
+def allergy_verdict(st: Statement, ctx: ClinicalContext, drug: DrugFacts | None) -> Verdict:
+    t = ctx.as_of
+    substance = st.text("substance") or ""
+    forms = _substance_forms(substance)
+    family = drug.family if drug else family_of(substance)
+    matches = []
+    for item in ctx.of_type("AllergyIntolerance"):
+        if (
+            any(has_phrase(item.text, f) for f in forms)
+            or (drug is not None and item_mentions_drug(item, drug))
+            or (family is not None and family_of(item.display, *item.code_displays) == family)
+        ):
+            matches.append(item)
+    active = [i for i in matches if allergy_active_at(i, t)]
+    if active:
+        return agreement(
+            "allergy.matches",
+            f"The stated allergy to {substance} matches {age_phrase(active[0], t)}.",
+            active,
+        )
+    is_drug = (st.text("substance_kind") == "drug") or (drug is not None and drug.kind is not None)
+    if is_drug and drug is not None:
+        prescribed = [
+            i
+            for i in ctx.of_type("MedicationRequest", "MedicationStatement")
+            if medication_active_at(i, t)
+            and (
+                item_mentions_drug(i, drug)
+                or (family is not None and family_of(i.display, *[x.drug_class for x in i.terms]) == family)
+            )
+        ]
+        if prescribed:
+            return discrepancy(
+                "gap",
+                "high",
+                "allergy.new_to_prescribed",
+                f"The statement reports an allergy to {substance}, not in the record, while "
+                f"{age_phrase(prescribed[0], t, 'authored')} is in force.",
+                prescribed,
+                safety=True,
+            )
+        return discrepancy(
+            "gap",
+            "medium",
+            "allergy.undocumented_drug",
+            f"The statement reports a drug allergy to {substance}, which the record does not list.",
+            [],
+        )
+    if matches:
+        return discrepancy(
+            "gap",
+            "low",
+            "allergy.recorded_inactive",
+            f"The statement reports an allergy to {substance}; the record holds "
+            f"{age_phrase(matches[0], t)} as not active.",
+            matches,
+        )
+    return discrepancy(
+        "gap",
+        "low",
+        "allergy.undocumented",
+        f"The statement reports an allergy to {substance}, which the record does not list.",
+        [],
+    )
+
+
+# --- procedures and vaccines --------------------------------------------------------------------
+
+
+def procedure_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
+    t = ctx.as_of
+    name = st.text("procedure") or st.text("name") or ""
+    content = [w for w in words(name) if len(w) >= 3 and w not in PROCEDURE_STOPWORDS]
+    matches = []
+    for item in ctx.of_type("Procedure", "Condition"):
+        if item.resource_type == "Condition" and not item.display.lower().startswith("history of"):
+            continue
+        display_words = words(item.display)
+        if has_phrase(item.display, name) or (
+            content and all(any(d.startswith(w[:5]) for d in display_words) for w in content)
+        ):
+            matches.append(item)
+    if matches:
+        latest = max(matches, key=lambda i: i.when or t)
+        return agreement(
+            "procedure.matches", f"The stated {name} matches {age_phrase(latest, t, 'performed')}.", [latest]
+        )
+    return discrepancy(
+        "gap",
+        "medium",
+        "procedure.undocumented",
+        f"The statement reports {name}, which no Procedure in the record names.",
+        [],
+    )
+
+
+def vaccine_family(*texts: str | None) -> str | None:
+    for family, markers in VACCINE_FAMILIES:
+        if any(has_phrase(text, m) for text in texts for m in markers):
+            return family
+    return None
+
+
+def immunization_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
+    t = ctx.as_of
+    family = vaccine_family(st.text("drug"), st.text("name"), st.quote)
+    recent = [
+        i
+        for i in ctx.of_type("Immunization")
+        if i.when is not None
+        and t - VACCINE_WINDOW <= i.when <= t
+        and (family is None or vaccine_family(i.text) == family)
+    ]
+    what = f"the {family} vaccination" if family else "a vaccination"
+    if recent:
+        latest = max(recent, key=lambda i: i.when or t)
+        return agreement(
+            "immunization.matches",
+            f"The statement reports {what}, as does {age_phrase(latest, t, 'given')}.",
+            [latest],
+        )
+    return discrepancy(
+        "gap",
+        "low",
+        "immunization.unrecorded",
+        f"The statement reports {what}; the record holds no matching Immunization in the year before.",
+        [],
+    )
+
+
+def pregnancy_verdict(st: Statement, ctx: ClinicalContext) -> Verdict | None:
+    """A stated pregnancy against an active pregnancy Condition; other statuses are residue."""
+    if st.text("status") != "pregnant":
+        return None
+    t = ctx.as_of
+    recorded = [
+        i for i in ctx.of_type("Condition") if condition_active_at(i, t) and has_phrase(i.text, "pregnancy")
+    ]
+    if recorded:
+        return agreement(
+            "pregnancy.matches", f"The stated pregnancy matches {age_phrase(recorded[0], t)}.", recorded
+        )
+    return discrepancy(
+        "gap",
+        "medium",
+        "pregnancy.unrecorded",
+        "The statement reports a pregnancy the record does not hold.",
+        [],
+    )

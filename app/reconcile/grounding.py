@@ -1,0 +1,65 @@
+"""Grounding a gold record the way the write path grounds an extracted one (isolated evaluation).
+
+A gold record names its drug, test or condition as said ("Zocor", "A1c"); some name nothing but
+their quote ("I'm allergic to bee stings."). This module maps names to dictionary keys and, where
+a key field is missing, takes the name from the quote by exact alias match (after the dictionary's
+normalisation, longest alias first, on word boundaries). Stated values are never changed.
+"""
+
+from __future__ import annotations
+
+from app.dictionary.models import TermKind, TestEntry
+from app.dictionary.normalize import normalize_alias
+from app.dictionary.snapshot import DictionarySnapshot
+from app.reconcile.models import Statement
+
+DRUG_TYPES = frozenset({"regimen_change", "medication_intake", "prescription", "current_medication"})
+
+
+def scan_alias(snapshot: DictionarySnapshot, kind: TermKind, text: str | None) -> tuple[str, str] | None:
+    """The longest ``(alias, key)`` of ``kind`` whose alias occurs in ``text`` as whole words."""
+    if not text:
+        return None
+    padded = f" {normalize_alias(text)} "
+    for alias, key in snapshot.alias_names(kind):
+        if alias and f" {alias} " in padded:
+            return alias, key
+    return None
+
+
+def ground_statement(st: Statement, snapshot: DictionarySnapshot | None) -> Statement:
+    """Dictionary keys for the names a gold record states; missing names taken from its quote."""
+    if snapshot is None:
+        return st
+    fields = dict(st.fields)
+    quote = st.quote
+    if st.type in DRUG_TYPES and not fields.get("drug"):
+        found = scan_alias(snapshot, "drug", quote)
+        if found:
+            fields["drug"] = found[1]
+    if st.type == "allergy" and not fields.get("substance"):
+        found = scan_alias(snapshot, "drug", quote)
+        fields["substance"] = found[1] if found else (quote or "")
+    if st.type == "condition" and not fields.get("name"):
+        found = scan_alias(snapshot, "condition", quote)
+        if found:
+            fields["name"], fields["standard_key"] = found
+    if st.type == "symptom" and not fields.get("name"):
+        found = scan_alias(snapshot, "symptom", quote) or scan_alias(snapshot, "condition", quote)
+        fields["name"] = found[0] if found else (quote or "")
+    if st.type == "test_result" and not fields.get("loinc"):
+        named = snapshot.lookup("test", str(fields["name"])) if fields.get("name") else None
+        if named is None:
+            found = scan_alias(snapshot, "test", quote)
+            named = snapshot.get("test", found[1]) if found else None
+        if isinstance(named, TestEntry):
+            fields["loinc"] = named.loinc
+            fields.setdefault("standard_key", named.key)
+            fields.setdefault("name", named.display)
+    for name in ("drug", "substance"):
+        if fields.get(name):
+            text = str(fields[name])
+            entry = snapshot.get("drug", text.lower()) or snapshot.lookup("drug", text)
+            if entry is not None:
+                fields[name] = entry.key
+    return st.model_copy(update={"fields": fields})

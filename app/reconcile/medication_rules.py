@@ -1,0 +1,340 @@
+"""Drug statements against MedicationRequest / MedicationStatement and AllergyIntolerance.
+
+Covers ``regimen_change`` (start / stop / skip / dose_change), ``medication_intake``,
+``prescription`` and ``current_medication``. The order is the rubric's priority: a drug the record
+lists as an allergy first, then double dosing, then the regimen against the active requests.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from app.reconcile.context import ClinicalContext, ClinicalItem, allergy_active_at, medication_active_at
+from app.reconcile.matching import (
+    INTERACTION_SUPPLEMENTS,
+    DrugFacts,
+    Verdict,
+    age_phrase,
+    agreement,
+    any_phrase,
+    discrepancy,
+    family_of,
+    has_phrase,
+    item_mentions_drug,
+)
+from app.reconcile.models import Statement
+
+RECENT_CARDIAC_EVENT = timedelta(days=365)
+"""A cardiac Condition or Procedure this recent makes stopping a statin high severity."""
+
+CARDIAC_WORDS: tuple[str, ...] = (
+    "myocardial infarction",
+    "heart attack",
+    "coronary",
+    "angina",
+    "cardiac arrest",
+    "heart failure",
+    "atrial fibrillation",
+    "stent",
+    "angioplasty",
+    "bypass",
+    "percutaneous coronary",
+    "ischemic heart",
+    "ischaemic heart",
+    "cardiomyopathy",
+    "stroke",
+    "cerebrovascular",
+)
+"""Words of a Condition or Procedure display that make it a cardiac event or cardiac history."""
+
+OCCASIONAL_CUES: tuple[str, ...] = (
+    "sometimes",
+    "occasionally",
+    "once in a while",
+    "now and then",
+    "every now",
+    "here and there",
+    "a few times",
+    "a couple of times",
+    "some days",
+    "once or twice",
+    "forget",
+    "forgot",
+    "forgetting",
+    "miss a dose",
+    "missed a dose",
+    "missed a few",
+    "miss one",
+    "missed one",
+)
+"""Quote words of an occasional missed dose (medium) rather than a deliberate skip (high)."""
+
+DOUBLE_DOSE_CUES: tuple[str, ...] = (
+    "double dose",
+    "doubled",
+    "double up",
+    "doubling",
+    "twice the dose",
+    "two doses",
+    "took another",
+    "extra dose",
+    "extra pill",
+    "two pills instead",
+    "2 pills instead",
+    "took it twice",
+    "took two",
+)
+
+STOP_ACTIONS = frozenset({"stop", "skip", "dose_change"})
+
+
+def cardiac_items(ctx: ClinicalContext, *, within: timedelta | None = None) -> tuple[ClinicalItem, ...]:
+    """Cardiac Conditions and Procedures known at the statement time (``within`` it, if given)."""
+    out = []
+    for item in ctx.of_type("Condition", "Procedure"):
+        if any_phrase(item.text, CARDIAC_WORDS) is None:
+            continue
+        if within is not None and (item.when is None or ctx.as_of - item.when > within):
+            continue
+        out.append(item)
+    return tuple(out)
+
+
+RUBRIC_HIGH_CLASSES: tuple[str, ...] = (
+    "antidiabetic",
+    "insulin",
+    "antihypertensive",
+    "anticoagulant",
+    "antiplatelet",
+    "antiepileptic",
+)
+"""Drug-class words of the rubric's high tier: stopping, skipping or changing one is high and safety."""
+BLEEDING_RISK_CLASSES: tuple[str, ...] = ("anticoagulant", "antiplatelet")
+BLEEDING_ADDITIVES: frozenset[str] = frozenset(
+    {
+        "aspirin",
+        "ibuprofen",
+        "naproxen",
+        "diclofenac",
+        "ginkgo",
+        "ginkgo biloba",
+        "fish oil",
+        "omega-3",
+        "garlic",
+        "vitamin e",
+        "turmeric",
+        "curcumin",
+        "st john's wort",
+        "clopidogrel",
+        "ticagrelor",
+        "prasugrel",
+    }
+)
+"""Drugs and supplements that add to the bleeding risk of an active anticoagulant or antiplatelet."""
+
+
+def in_rubric_high_tier(drug: DrugFacts) -> bool:
+    cls = (drug.drug_class or "").lower()
+    return any(word in cls for word in RUBRIC_HIGH_CLASSES) or drug.key.startswith("insulin")
+
+
+def has_interaction_potential(drug: DrugFacts) -> bool:
+    cls = (drug.drug_class or "").lower()
+    return (
+        drug.key in INTERACTION_SUPPLEMENTS
+        or drug.key in BLEEDING_ADDITIVES
+        or drug.family == "nsaid"
+        or any(word in cls for word in ("nsaid", "anticoagulant", "antiplatelet"))
+    )
+
+
+def _undocumented_severity(drug: DrugFacts) -> str:
+    """Medium for a prescription medicine or anything with interaction potential, else low."""
+    if drug.kind in ("prescription", None) and (drug.kind == "prescription" or drug.chronic):
+        return "medium"
+    return "medium" if has_interaction_potential(drug) else "low"
+
+
+def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem]:
+    """Active anticoagulant / antiplatelet requests an undocumented bleeding-risk drug adds to."""
+    if drug.key not in BLEEDING_ADDITIVES and drug.family != "nsaid":
+        return []
+    out = []
+    for item in ctx.of_type("MedicationRequest", "MedicationStatement"):
+        if not medication_active_at(item, ctx.as_of) or item_mentions_drug(item, drug):
+            continue
+        classes = " ".join((t.drug_class or "") for t in item.terms).lower()
+        if any(word in classes for word in BLEEDING_RISK_CLASSES) or any_phrase(item.display, ("warfarin",)):
+            out.append(item)
+    return out
+
+
+def listed_allergies(ctx: ClinicalContext, drug: DrugFacts) -> tuple[ClinicalItem, ...]:
+    """Active AllergyIntolerances to the ingredient itself or to its cross-reactive family."""
+    family = drug.family
+    out = []
+    for item in ctx.of_type("AllergyIntolerance"):
+        if not allergy_active_at(item, ctx.as_of):
+            continue
+        if item_mentions_drug(item, drug):
+            out.append(item)
+            continue
+        classes = [t.drug_class for t in item.terms if t.label == "DrugTerm"]
+        if family is not None and family_of(item.display, *item.code_displays, *classes) == family:
+            out.append(item)
+    return tuple(out)
+
+
+def medication_verdict(st: Statement, ctx: ClinicalContext, drug: DrugFacts) -> Verdict:
+    t = ctx.as_of
+    meds = [i for i in ctx.of_type("MedicationRequest", "MedicationStatement") if item_mentions_drug(i, drug)]
+    active = [i for i in meds if medication_active_at(i, t)]
+    ended = [i for i in meds if not medication_active_at(i, t)]
+    action = st.text("action") or ("take" if st.type != "regimen_change" else None)
+    quote = st.quote or ""
+
+    if action in (None, "start", "take", "dose_change"):
+        allergies = listed_allergies(ctx, drug)
+        if allergies and action != "dose_change":
+            return discrepancy(
+                "contradiction",
+                "high",
+                "allergy.taking_listed_allergen",
+                f"The statement reports taking {drug.key}; the record lists "
+                + "; ".join(age_phrase(a, t) for a in allergies)
+                + ".",
+                [*allergies, *active],
+                safety=True,
+            )
+
+    if action == "take" and _double_dose(st, active):
+        return discrepancy(
+            "contradiction" if active else "gap",
+            "high",
+            "med.double_dose",
+            f"The statement reports a double dose of {drug.key}"
+            + (
+                f" against {age_phrase(active[0], t, 'authored')}."
+                if active
+                else "; no request for it is recorded."
+            ),
+            active,
+            safety=True,
+        )
+
+    if action in STOP_ACTIONS:
+        if active:
+            return _stop_active(st, ctx, drug, action, active, quote)
+        if action == "stop" and ended:
+            latest = max(ended, key=lambda i: i.when or t)
+            return agreement(
+                "med.stop_matches_record",
+                f"The statement reports stopping {drug.key}; the record holds no request in force "
+                "at that time "
+                f"({age_phrase(latest, t, 'authored')}, status {latest.status}).",
+                [latest],
+            )
+        return _undocumented(
+            drug,
+            ctx,
+            f"The statement reports a change to {drug.key}, which no medication in the record names.",
+        )
+
+    if active:
+        return agreement(
+            "med.matches_request",
+            f"The statement about {drug.key} is consistent with "
+            f"{age_phrase(active[0], t, 'authored')}, in force then.",
+            active,
+        )
+    if ended and action == "take":
+        latest = max(ended, key=lambda i: i.when or t)
+        if drug.chronic and drug.kind != "otc":
+            return discrepancy(
+                "contradiction",
+                "medium",
+                "med.taking_stopped",
+                f"The statement reports taking {drug.key}; the record shows it ended "
+                f"({age_phrase(latest, t, 'authored')}, status {latest.status}).",
+                [latest],
+            )
+        return discrepancy(
+            "gap",
+            _undocumented_severity(drug),
+            "med.taking_ended_request",
+            f"The statement reports taking {drug.key}; the only matching request is no longer in force "
+            f"({age_phrase(latest, t, 'authored')}, status {latest.status}).",
+            [latest],
+        )
+    return _undocumented(drug, ctx, f"The statement reports {drug.key}, which the record does not list.")
+
+
+def _undocumented(drug: DrugFacts, ctx: ClinicalContext, basis: str) -> Verdict:
+    interacting = interacting_meds(ctx, drug)
+    if interacting:
+        basis += f" It adds bleeding risk to {age_phrase(interacting[0], ctx.as_of, 'authored')}."
+        return discrepancy("gap", "medium", "med.undocumented_interacting", basis, interacting)
+    return discrepancy("gap", _undocumented_severity(drug), "med.undocumented", basis, [])
+
+
+def _double_dose(st: Statement, active: list[ClinicalItem]) -> bool:
+    if any_phrase(st.quote, DOUBLE_DOSE_CUES):
+        return True
+    dose = st.number("dose")
+    if dose is None or not active:
+        return False
+    for item in active:
+        prescribed = _prescribed_dose(item)
+        if prescribed and dose >= 2 * prescribed:
+            return True
+    return False
+
+
+def _prescribed_dose(item: ClinicalItem) -> float | None:
+    """The strength in the product display (``Metformin 500 MG …`` → 500) as a rough dose bound."""
+    words = item.display.lower().split()
+    for i, word in enumerate(words[:-1]):
+        if words[i + 1] in ("mg", "mcg", "g", "unt", "units") and word.replace(".", "", 1).isdigit():
+            return float(word)
+    return None
+
+
+def _stop_active(
+    st: Statement, ctx: ClinicalContext, drug: DrugFacts, action: str, active: list[ClinicalItem], quote: str
+) -> Verdict:
+    t = ctx.as_of
+    verb = {"stop": "stopping", "skip": "skipping", "dose_change": "changing the dose of"}[action]
+    basis = (
+        f"The statement reports {verb} {drug.key} while {age_phrase(active[0], t, 'authored')} was in force."
+    )
+    if action == "skip" and any_phrase(quote, OCCASIONAL_CUES):
+        return discrepancy(
+            "contradiction",
+            "medium",
+            "med.occasional_missed_doses",
+            basis + " Doses are missed occasionally.",
+            active,
+        )
+    if drug.is_statin:
+        recent = cardiac_items(ctx, within=RECENT_CARDIAC_EVENT)
+        if recent:
+            return discrepancy(
+                "contradiction",
+                "high",
+                "med.stop_statin_after_cardiac_event",
+                basis + f" The record shows a recent cardiac event: {age_phrase(recent[0], t)}.",
+                [*active, *recent],
+                safety=True,
+            )
+        return discrepancy("contradiction", "medium", "med.stop_statin", basis, active)
+    if in_rubric_high_tier(drug):
+        return discrepancy("contradiction", "high", "med.stop_high_risk", basis, active, safety=True)
+    if drug.chronic:
+        return discrepancy("contradiction", "medium", "med.stop_chronic", basis, active)
+    return discrepancy("contradiction", "medium", "med.stop_active", basis, active)
+
+
+def is_vaccine(drug: DrugFacts | None, st: Statement) -> bool:
+    if drug is not None and drug.kind == "vaccine":
+        return True
+    return any(has_phrase(st.text("drug"), w) for w in ("vaccine", "shot", "booster", "jab", "immunization"))

@@ -1,0 +1,296 @@
+"""FHIR ingest throughput: the batched loader vs a naive one, and as the graph grows.
+
+Usage (against the shared test database; bench users are removed afterwards)::
+
+    .venv/bin/python bench/fhir_ingest.py --dedicated [--patients 1000] [--workers 1] [--max-minutes 30]
+
+``--dedicated`` starts an empty embedded Neo4j of its own (``/tmp/selfgraph-bench-fhir``, wiped
+first; Bolt port 7779) and stops it at the end; without it the configured database is used (e.g.
+the shared test database: ``NEO4J_URI=bolt://127.0.0.1:7688 NEO4J_PASSWORD=selfgraph-test``) and
+the bench users are removed afterwards.
+
+Phases, each under fresh user ids ``bench-fhir-<run>-…``:
+
+1. the 100 Synthea bundles, one user each, with the production path (``load_jobs``: a worker
+   process validates and maps the next bundles while the current one is written in one
+   transaction). Rate = clinical resources written per second (billing resources are skipped and
+   not counted), wall time including JSON parsing and FHIR validation.
+2. the first ``--naive-bundles`` bundles through a naive loader (one MERGE per resource, one
+   transaction per resource, codes and edges per resource) and through the batched loader, on the
+   same input; the ratio of their rates.
+3. replication of the 100 bundles under new user ids up to ``--patients`` patients; the rate per
+   block of 100 patients shows how it holds as the graph grows.
+
+Embedding is not on the ingest path: resources get ``search_text`` only; vectors are a background
+pass owned by retrieval. Peak memory is ``getrusage`` max RSS of this process and of the worker.
+
+Besides wall-clock rates the bench reports CPU time: this process and its worker (``getrusage``)
+and, with ``--dedicated``, the Neo4j server (``/proc/<pid>/stat``). On a machine shared with other
+jobs the wall rate measures the share of CPU the run got; resources per CPU-second measure the
+loader itself. Replication stops early when ``--max-minutes`` is spent (the report says where).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import time
+import uuid
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import SecretStr
+
+from app.db.client import GraphClient, Tx
+from app.db.cypher import Query
+from app.db.launcher import EmbeddedNeo4j
+from app.db.schema import apply_schema
+from app.graph_schema.clinical import FHIR_RESOURCE_CLASSES
+from app.ingest.fhir import BundlePlan, LoadOutcome, load_jobs
+from app.ingest.fhir.files import prepare_file
+from app.ingest.fhir.models import EDGE_TYPES, ResourceRow
+from app.settings import PROJECT_ROOT, EmbeddedSettings, Neo4jSettings, Settings, get_settings
+
+SYNTHEA = PROJECT_ROOT.parent / "shared" / "data" / "synthea_r4"
+RESULTS = PROJECT_ROOT / "bench" / "results" / "fhir_ingest.json"
+
+NAIVE_NODE = {
+    rtype: Query(
+        f"bench_naive_node_{rtype.lower()}",
+        f"MERGE (s:Self {{user_id: $user_id}}) MERGE (r:FhirResource {{uid: $row.uid}}) "
+        f"SET r = $row, r:{rtype}:Retrievable MERGE (s)-[:HAS_FHIR]->(r)",
+    )
+    for rtype in FHIR_RESOURCE_CLASSES
+}
+NAIVE_CODE = Query(
+    "bench_naive_code",
+    "MATCH (r:FhirResource {uid: $uid}) USING INDEX r:FhirResource(uid) MERGE (k:Code {uid: $code.uid}) "
+    "ON CREATE SET k.system = $code.system, k.code = $code.code, k.display = $code.display "
+    "MERGE (r)-[:CODED_AS {role: $role}]->(k)",
+)
+NAIVE_EDGE = {
+    rel: Query(
+        f"bench_naive_edge_{rel.lower()}",
+        f"MATCH (a:FhirResource {{uid: $from_uid}}) USING INDEX a:FhirResource(uid) "
+        f"MATCH (b:FhirResource {{uid: $to_uid}}) USING INDEX b:FhirResource(uid) "
+        f"MERGE (a)-[:{rel} {{via: $via}}]->(b)",
+    )
+    for rel in EDGE_TYPES
+}
+CLEAN_UP = tuple(
+    Query(
+        f"bench_clean_{label.lower()}",
+        f"MATCH (n:{label}) WHERE n.user_id STARTS WITH $prefix WITH n LIMIT 5000 DETACH DELETE n "
+        "RETURN count(*) AS deleted",
+    )
+    for label in ("FhirResource", "Operation", "Self")
+)
+
+
+def client_cpu_s() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def server_cpu_s(pid: int | None) -> float:
+    if pid is None:
+        return 0.0
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Meter:
+    """Wall and CPU time of one phase."""
+
+    def __init__(self, server_pid: int | None) -> None:
+        self.pid = server_pid
+        self.wall = time.perf_counter()
+        self.client = client_cpu_s()
+        self.server = server_cpu_s(server_pid)
+
+    def stop(self, resources: int) -> dict[str, Any]:
+        wall = time.perf_counter() - self.wall
+        client = client_cpu_s() - self.client
+        server = server_cpu_s(self.pid) - self.server if self.pid else None
+        out: dict[str, Any] = {
+            "resources": resources,
+            "seconds": round(wall, 2),
+            "resources_per_s": round(resources / wall, 1),
+            "client_cpu_s": round(client, 2),
+            "resources_per_client_cpu_s": round(resources / max(client, 1e-9), 1),
+        }
+        if server is not None:
+            total = client + server
+            out |= {
+                "server_cpu_s": round(server, 2),
+                "resources_per_cpu_s": round(resources / max(total, 1e-9), 1),
+            }
+        return out
+
+
+def peak_rss_mb() -> dict[str, float]:
+    return {
+        "self": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "children": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
+    }
+
+
+def naive_write(client: GraphClient, plan: BundlePlan) -> int:
+    """One transaction per resource (node, then its codes and edges), as a first loader would."""
+    rows: list[ResourceRow] = plan.rows
+    for row in rows:
+
+        def work(tx: Tx, row: ResourceRow = row) -> None:
+            tx.run(NAIVE_NODE[row.resource_type], {"user_id": plan.user_id, "row": row.props})
+            codes = {c.uid: c for c in row.codes}
+            for link in row.code_links:
+                code = codes[link.code_uid]
+                tx.run(
+                    NAIVE_CODE,
+                    {
+                        "uid": row.uid,
+                        "role": link.role,
+                        "code": {
+                            "uid": code.uid,
+                            "system": code.system,
+                            "code": code.code,
+                            "display": code.display,
+                        },
+                    },
+                )
+
+        client.write_transaction(work, name="bench_naive_resource")
+    for row in rows:  # edges once every node exists
+        for edge in row.edges:
+            client.write(
+                NAIVE_EDGE[edge.rel], {"from_uid": edge.from_uid, "to_uid": edge.to_uid, "via": edge.via}
+            )
+    return len(rows)
+
+
+def written(outcomes: list[LoadOutcome]) -> int:
+    return sum(sum(o.result.written.values()) for o in outcomes if o.result)
+
+
+def dedicated_settings() -> Settings:
+    return Settings(
+        neo4j=Neo4jSettings(password=SecretStr("selfgraph-bench")),
+        embedded=EmbeddedSettings(
+            state_dir=Path("/tmp/selfgraph-bench-fhir"), bolt_port=7779, heap="1g", pagecache_mb=512
+        ),
+    )
+
+
+def run_phases(client: GraphClient, args: argparse.Namespace, prefix: str, pid: int | None) -> dict[str, Any]:
+    files = sorted(p for p in SYNTHEA.glob("*_*-*.json"))
+    assert len(files) == 100, len(files)
+    report: dict[str, Any] = {}
+    budget_end = time.monotonic() + args.max_minutes * 60
+
+    # 1. the 100 bundles, production path
+    meter = Meter(pid)
+    outcomes = load_jobs(
+        client, [(f"{prefix}p{i:04d}", f) for i, f in enumerate(files)], workers=args.workers
+    )
+    report["synthea_100"] = meter.stop(written(outcomes)) | {
+        "rejected_files": sum(1 for o in outcomes if o.rejection),
+        "skipped_billing_and_other": sum(sum(o.result.skipped.values()) for o in outcomes if o.result),
+    }
+    print("100 bundles:", report["synthea_100"], flush=True)
+
+    # 2. naive vs batched on the same few bundles (preparation included in both)
+    few = files[: args.naive_bundles]
+    meter = Meter(pid)
+    naive_count = 0
+    for i, path in enumerate(few):
+        plan = prepare_file(f"{prefix}naive{i}", path)
+        assert isinstance(plan, BundlePlan)
+        naive_count += naive_write(client, plan)
+    naive = meter.stop(naive_count)
+    meter = Meter(pid)
+    batched = meter.stop(
+        written(load_jobs(client, [(f"{prefix}batched{i}", p) for i, p in enumerate(few)], workers=0))
+    )
+    report["naive_vs_batched"] = {
+        "bundles": len(few),
+        "naive": naive,
+        "batched": batched,
+        "speedup_wall": round(batched["resources_per_s"] / naive["resources_per_s"], 1),
+    }
+    print("naive vs batched:", report["naive_vs_batched"], flush=True)
+
+    # 3. replicate under new user ids, rate per block of 100 patients
+    blocks = [{"patients_after": 100, **report["synthea_100"]}]
+    for start in range(100, args.patients, 100):
+        if time.monotonic() > budget_end:
+            report["growth_stopped_early"] = f"--max-minutes {args.max_minutes} spent after {start} patients"
+            break
+        jobs = [(f"{prefix}p{start + i:04d}", f) for i, f in enumerate(files[: args.patients - start])]
+        meter = Meter(pid)
+        block = meter.stop(written(load_jobs(client, jobs, workers=args.workers)))
+        blocks.append({"patients_after": start + len(jobs), **block})
+        print(f"patients {start + len(jobs)}:", block, flush=True)
+    report["growth"] = blocks
+    report["graph_resources_total"] = sum(b["resources"] for b in blocks)
+    return report
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--patients", type=int, default=1000)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--naive-bundles", type=int, default=5)
+    parser.add_argument("--max-minutes", type=float, default=30.0)
+    parser.add_argument("--dedicated", action="store_true", help="Start an empty Neo4j of its own.")
+    args = parser.parse_args()
+
+    run = uuid.uuid4().hex[:8]
+    prefix = f"bench-fhir-{run}-"
+    settings = dedicated_settings() if args.dedicated else get_settings()
+    launcher = EmbeddedNeo4j(settings) if args.dedicated else None
+    report: dict[str, Any] = {
+        "run": run,
+        "started": datetime.now(UTC).isoformat(timespec="seconds"),
+        "neo4j": settings.bolt_uri,
+        "dedicated_database": args.dedicated,
+        "cpus": os.cpu_count(),
+        "load_average_start": os.getloadavg(),
+        "workers": args.workers,
+        "embedding_on_ingest_path": False,
+        "note": "search_text only; embeddings are computed by retrieval's background pass",
+    }
+    pid = None
+    if launcher:
+        if not launcher.status().running:  # an empty database every run
+            shutil.rmtree(settings.embedded.state_dir, ignore_errors=True)
+        launcher.start()
+        pid = launcher.status().pid
+    try:
+        with GraphClient.from_settings(settings) as client:
+            report["server"] = client.ping()
+            apply_schema(client)
+            try:
+                report |= run_phases(client, args, prefix, pid)
+            finally:
+                report["peak_rss_mb"] = peak_rss_mb()
+                report["load_average_end"] = os.getloadavg()
+                if not launcher:
+                    for statement in CLEAN_UP:
+                        while client.write(statement, {"prefix": prefix})[0]["deleted"]:
+                            pass
+    finally:
+        if launcher:
+            launcher.stop()
+    report["finished"] = datetime.now(UTC).isoformat(timespec="seconds")
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps(report, indent=2, default=str) + "\n", encoding="utf-8")
+    print(json.dumps(report, indent=2, default=str))
+
+
+if __name__ == "__main__":
+    main()
