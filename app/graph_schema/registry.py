@@ -17,3 +17,29 @@ def declared_properties(cls: type[StructuredNode]) -> frozenset[str]:
 
 RECORD_PROPERTIES: frozenset[str] = declared_properties(Record)
 """Record properties a caller may filter on or a writer may set."""
+
+
+RECORD_BOOKKEEPING: frozenset[str] = frozenset(
+    {
+        "uid",
+        "user_id",
+        "type",
+        "quote",
+        "source_type",
+        "source_id",
+        "extractor",
+        "confidence",
+        "mention_time",
+        "time_text",
+        "time_kind",
+        "time_grain",
+        "event_start",
+        "event_end",
+        "status",
+        "search_text",
+        "embedding",
+        "series_key",
+        "derived",
+    }
+)
+"""Record properties that are provenance, lifecycle or retrieval bookkeeping, not stated or grounded fields."""

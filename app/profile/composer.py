@@ -264,7 +264,13 @@ def _constraints(evidence: Evidence, items: tuple[EvidenceItem, ...]) -> list[Se
 
 def _goals(evidence: Evidence, items: tuple[EvidenceItem, ...]) -> list[Sentence]:
     out: list[Sentence] = []
-    goals = [i for i in items if i.kind in {"goal", "goal_trajectory", "Goal", "CarePlan"}]
+    goals = [
+        i
+        for i in items
+        if i.kind in {"goal", "goal_trajectory", "Goal", "CarePlan"}
+        and i.facts.get("status") not in _CLOSED_PLAN_STATUSES
+        and i.facts.get("stated_status") not in {"achieved", "abandoned", "superseded"}
+    ]
     for goal in sorted(goals, key=lambda i: i.event_time or "", reverse=True)[:3]:
         target = goal.facts.get("target") or goal.facts.get("display")
         status = goal.facts.get("stated_status") or goal.facts.get("status")
@@ -320,13 +326,12 @@ def _actions(evidence: Evidence, items: tuple[EvidenceItem, ...]) -> list[Senten
         key=lambda i: {"high": 0, "medium": 1, "low": 2}.get(str(i.facts.get("severity")), 3),
     )
     for finding in findings[:3]:
-        subject = (
-            finding.facts.get("drug") or finding.facts.get("name") or finding.facts.get("record_type") or "a report"
-        )
+        named = finding.facts.get("drug") or finding.facts.get("name")
+        subject = str(named) if named else _REPORT_NOUNS.get(str(finding.facts.get("record_type")), "the report")
         if finding.facts.get("kind") == "contradiction":
             text = f"Review {subject} with the care team: the user's report conflicts with the record"
         else:
-            text = f"Bring {subject} to the care team's attention: it is missing from the record"
+            text = f"Bring {subject} to the care team's attention: the record does not hold it"
         severity = finding.facts.get("severity")
         flag = ", safety-critical" if finding.facts.get("safety_critical") else ""
         out.append(Sentence(f"{text} ({severity or 'unrated'}{flag}).", (finding.id,)))
@@ -335,7 +340,7 @@ def _actions(evidence: Evidence, items: tuple[EvidenceItem, ...]) -> list[Senten
         if latest.flag in {"high", "low"} and len(out) < 4:
             out.append(
                 Sentence(
-                    f"Recheck {latest.label}: the latest value, {number(latest.value)} {latest.unit}"
+                    f"Recheck {latest.label}: the latest value, {f'{number(latest.value)} {latest.unit}'.strip()}"
                     f" on {day_month_year(latest.time)}, was {latest.flag}.",
                     (latest.source_id,),
                 )
@@ -445,6 +450,24 @@ def _active_medications_with_risk(items: tuple[EvidenceItem, ...]) -> list[tuple
             name = f"{name} (reported {verb} in {month_year(statement.event_time)})"
         out.append((name, item_id, risky))
     return out
+
+
+_CLOSED_PLAN_STATUSES = frozenset({"completed", "revoked", "cancelled", "entered-in-error", "rejected"})
+"""FHIR Goal/CarePlan statuses that no longer describe where the user is heading."""
+
+_REPORT_NOUNS = {
+    "vital_sign": "the reported blood pressure or pulse readings",
+    "body_measurement": "the reported body measurements",
+    "test_result": "the reported test result",
+    "exercise": "the reported exercise",
+    "allergy": "the reported allergy",
+    "symptom": "the reported symptom",
+    "condition": "the reported condition",
+    "medication_intake": "the reported medicine",
+    "surgery_history": "the reported procedure",
+    "clinical_visit": "the reported visit",
+}
+"""How a finding about a record without a name is referred to in ``action_items``."""
 
 
 def _derived(text: str) -> tuple[str, ...]:

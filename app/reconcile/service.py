@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.db.client import GraphClient, Tx
 from app.dictionary.snapshot import DictionarySnapshot
+from app.graph_schema.registry import RECORD_BOOKKEEPING
 from app.oplog.service import append_operation
 from app.reconcile import queries
 from app.reconcile.context import BP_PANEL_CODES, ClinicalRecord, as_utc, load_clinical
@@ -39,28 +40,6 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
 SummaryFn = Callable[[], str]
 
-_NOT_FIELDS = frozenset(
-    {
-        "uid",
-        "user_id",
-        "type",
-        "quote",
-        "source_type",
-        "source_id",
-        "extractor",
-        "confidence",
-        "mention_time",
-        "time_text",
-        "time_kind",
-        "time_grain",
-        "event_start",
-        "event_end",
-        "status",
-        "search_text",
-        "embedding",
-        "derived",
-    }
-)
 
 
 class GoldRecord(BaseModel):
@@ -84,7 +63,7 @@ class GoldRecord(BaseModel):
 
 def statement_from_record(props: Mapping[str, Any]) -> Statement:
     """A stored ``Record``'s properties as a Statement (storage names mapped back to contract names)."""
-    fields = {k: v for k, v in props.items() if k not in _NOT_FIELDS and v is not None}
+    fields = {k: v for k, v in props.items() if k not in RECORD_BOOKKEEPING and v is not None}
     if "stated_status" in fields:
         fields["status"] = fields.pop("stated_status")
     return Statement(

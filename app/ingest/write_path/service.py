@@ -22,6 +22,7 @@ from typing import Any, Protocol, cast
 
 from app.db.client import GraphClient
 from app.dictionary import DictionarySnapshot
+from app.graph_schema.registry import RECORD_BOOKKEEPING
 from app.ingest.narrative.record_types import CandidateRecord
 from app.ingest.write_path import queries
 from app.ingest.write_path.assemble import Person, Resolver, plan_turn
@@ -200,28 +201,6 @@ def _person(client: GraphClient, user_id: str) -> Person:
 
 # --- results -------------------------------------------------------------------------------------
 
-PROVENANCE = frozenset(
-    {
-        "uid",
-        "user_id",
-        "type",
-        "quote",
-        "source_type",
-        "source_id",
-        "extractor",
-        "confidence",
-        "mention_time",
-        "time_text",
-        "time_kind",
-        "time_grain",
-        "event_start",
-        "event_end",
-        "status",
-        "search_text",
-        "embedding",
-        "series_key",
-    }
-)
 
 
 def _iso(value: Any) -> Any:
@@ -237,7 +216,7 @@ def written_record(props: dict[str, Any]) -> WrittenRecord:
     return WrittenRecord(
         uid=props["uid"],
         type=props["type"],
-        fields={k: _iso(v) for k, v in sorted(props.items()) if k not in PROVENANCE and v is not None},
+        fields={k: _iso(v) for k, v in sorted(props.items()) if k not in RECORD_BOOKKEEPING and v is not None},
         quote=props.get("quote"),
         time_text=props.get("time_text"),
         event_start=_iso(props.get("event_start")),
