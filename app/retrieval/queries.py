@@ -245,7 +245,7 @@ HELD_TERMS = Query(
     CALL (term) {
       OPTIONAL MATCH (r:Record {user_id: $user_id})
       WHERE (r.standard_key = term.key OR toLower(r.drug) = term.key OR toLower(r.substance) = term.key
-             OR r.loinc = term.loinc OR r.kind IN term.kinds)
+             OR r.loinc = term.loinc OR r.kind IN term.kinds OR r.type IN term.record_types)
             AND coalesce(r.status, 'current') <> 'retracted'
       RETURN count(r) AS records
     }

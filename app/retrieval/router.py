@@ -67,6 +67,25 @@ METRIC_KINDS: dict[str, tuple[str, str]] = {
 }
 """Everyday metric words -> (the record-type ``kind`` of vital signs and body measurements, LOINC)."""
 
+NARRATIVE_METRIC_TYPES: dict[str, str] = {
+    "sleep": "sleep",
+    "slept": "sleep",
+    "exercise": "exercise",
+    "workout": "exercise",
+    "mood": "mood_stress",
+    "stress": "mood_stress",
+    "meal": "meal",
+    "meals": "meal",
+}
+"""Words naming a narrative record type: a user whose records have that type holds the metric even
+when the dictionary also has a lab-style test by that name (``sleep`` -> the "Sleep duration" test)."""
+
+
+def narrative_record_types(norm: str) -> list[str]:
+    padded = f" {norm} "
+    return sorted({value for word, value in NARRATIVE_METRIC_TYPES.items() if f" {word} " in padded})
+
+
 NUMBER_WORDS = {
     "one": 1,
     "two": 2,

@@ -21,7 +21,7 @@ from app.retrieval.fusion import Fused, reciprocal_rank_fusion, score_gate
 from app.retrieval.models import Boundary, BranchScores, RetrievedItem, Route, SearchResult, TimeWindow
 from app.retrieval.presets import HYBRID, SearchPreset
 from app.retrieval.rehydrate import goals_and_constraints, rehydrate
-from app.retrieval.router import build_plan, decide_route, metric_kinds, resolve_window
+from app.retrieval.router import build_plan, decide_route, metric_kinds, narrative_record_types, resolve_window
 from app.retrieval.structured import run_plan
 from app.retrieval.vocabulary import EntityMatch, match_entities
 from app.settings import Settings, get_settings
@@ -47,6 +47,7 @@ def hard_boundary(client: GraphClient, user_id: str, match: EntityMatch) -> Boun
             "loinc": e.loinc,
             "surface": e.surface,
             "kinds": [kind for kind, _ in metric_kinds(e.surface)],
+            "record_types": narrative_record_types(e.surface),
         }
         for e in specific
     ]

@@ -92,3 +92,23 @@ def test_embed_pending_embeds_every_retrievable_node_once(client: GraphClient, s
     row = client.read(COUNT_EMBEDDED, {"user_id": seeded_user})[0]
     assert row["embedded"] == row["total"] > 20
     assert embed_pending(client, seeded_user) == 0  # nothing left to do
+
+
+ADD_SLEEP = Query(
+    "test_retrieval_add_sleep",
+    """
+    MATCH (s:Self {user_id: $user_id})
+    CREATE (r:Record:Retrievable {uid: $user_id + '|sleep1', user_id: $user_id, type: 'sleep', duration_min: 300.0,
+            search_text: 'slept 5 hours', event_start: datetime('2021-06-20T01:00:00Z'), status: 'current'})
+    MERGE (s)-[:HAS_RECORD]->(r)
+    """,
+)
+
+
+def test_a_metric_held_as_narrative_records_is_not_refused(client: GraphClient, seeded_user: str) -> None:
+    # "sleep" is also an alias of a lab-style test the user has no result for; their sleep records count.
+    before = search(client, seeded_user, "how did I sleep?", at=NOW)
+    assert before.boundary is not None
+    client.write(ADD_SLEEP, {"user_id": seeded_user})
+    after = search(client, seeded_user, "how did I sleep?", at=NOW)
+    assert after.boundary is None
