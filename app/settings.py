@@ -93,7 +93,13 @@ class RetrievalSettings(BaseModel):
     vector_candidates: int = 50
     keyword_candidates: int = 50
     min_score: float = 0.0
+    vector_cache_max_vectors: int = 500_000
+    """Vectors held in process for the exact per-user scan (384 float32 each: 500k ~ 770 MB)."""
     context_token_budget: int = 1500
+    router_llm: bool = True
+    """Ask the LLM backend (when not ``none``) to route requests the router's rules cannot decide."""
+    router_timeout_s: float = 10.0
+    """Cap on the router LLM call's timeout (the read path falls back to the rules' default)."""
 
 
 class ProfileSettings(BaseModel):

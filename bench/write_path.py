@@ -107,6 +107,7 @@ def _seed_rows(user_id: str, count: int, rng: random.Random) -> list[dict[str, o
             "event_start": at,
             "event_end": at + timedelta(days=1),
             "series_key": f"{user_id}|{dim}",
+            "series_at": at,
             "search_text": f"seeded {type_}",
             **props,
         }

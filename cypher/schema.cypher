@@ -54,5 +54,12 @@ CREATE INDEX profilefield_user_id_range IF NOT EXISTS FOR (n:ProfileField) ON (n
 
 // Retrievable text (records, conversation events, FHIR resources): per-user scope, BM25, vectors.
 CREATE INDEX retrievable_user_id_range IF NOT EXISTS FOR (n:Retrievable) ON (n.user_id);
+// Series: a point's neighbours and a series' recent end by index order; a user's points in a time window.
+CREATE INDEX record_series_key_series_at IF NOT EXISTS FOR (n:Record) ON (n.series_key, n.series_at);
+CREATE INDEX record_user_id_series_at IF NOT EXISTS FOR (n:Record) ON (n.user_id, n.series_at);
+// In-process vector copies load what a user's embedding_seq says they miss (app/retrieval/vector_store.py).
+CREATE INDEX retrievable_user_embedding_seq IF NOT EXISTS FOR (n:Retrievable) ON (n.user_id, n.embedding_seq);
+// The embedding queue: nodes written without a vector yet (removed when the vector is written).
+CREATE INDEX pendingembedding_user_id_range IF NOT EXISTS FOR (n:PendingEmbedding) ON (n.user_id);
 CREATE FULLTEXT INDEX retrievable_text IF NOT EXISTS FOR (n:Retrievable) ON EACH [n.search_text] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
 CREATE VECTOR INDEX retrievable_embedding IF NOT EXISTS FOR (n:Retrievable) ON n.embedding OPTIONS {indexConfig: {`vector.dimensions`: 384, `vector.similarity_function`: 'cosine'}};

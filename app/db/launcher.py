@@ -103,6 +103,7 @@ class EmbeddedNeo4j:
 
     def start(self) -> EmbeddedStatus:
         """Start Neo4j in the background (if not running) and wait until Bolt answers."""
+        proc: subprocess.Popen[bytes] | None = None
         if self._pid() is None:
             if not self.is_built():
                 self.build()
@@ -132,18 +133,23 @@ class EmbeddedNeo4j:
                 )
             self.cfg.pid_file.write_text(str(proc.pid))
             log.info("embedded Neo4j starting pid=%d port=%d", proc.pid, self.cfg.bolt_port)
-        self.wait_ready()
+        self.wait_ready(proc)
         return self.status()
 
     @property
     def _ready_marker(self) -> Path:
         return self.cfg.home / "launcher.ready"
 
-    def wait_ready(self) -> None:
-        """Wait for the launcher's ready marker (password applied), then for Bolt to answer."""
+    def wait_ready(self, proc: subprocess.Popen[bytes] | None = None) -> None:
+        """Wait for the launcher's ready marker (password applied), then for Bolt to answer.
+
+        ``proc`` is the process this call started: its own exit status says whether it died (its
+        ``/proc`` command line may still be Python's for a moment after the fork, which the pid-file
+        check would mistake for a recycled pid)."""
         deadline = time.monotonic() + self.cfg.start_timeout_s
         while not self._ready_marker.exists():
-            if self._pid() is None:
+            exited = proc.poll() is not None if proc is not None else self._pid() is None
+            if exited:
                 raise DatabaseUnavailable(
                     "The embedded Neo4j exited during start-up.",
                     log_file=str(self.cfg.log_file),

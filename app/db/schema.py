@@ -32,6 +32,31 @@ READ_SCHEMA_VERSION = Query(
     "read_schema_version", "MATCH (v:SchemaVersion {key: 'schema'}) RETURN v.version AS version"
 )
 AWAIT_INDEXES = Query("await_indexes", "CALL db.awaitIndexes(300)")
+QUEUE_UNEMBEDDED = Query(
+    "queue_unembedded",
+    """
+    MATCH (n:Retrievable)
+    WHERE n.search_text IS NOT NULL AND n.embedding IS NULL AND NOT n:PendingEmbedding
+    WITH n LIMIT 10000
+    SET n:PendingEmbedding
+    RETURN count(n) AS queued
+    """,
+)
+"""Data written before the embedding queue label existed joins the queue (run on a schema change)."""
+PLACE_SERIES_POINTS = Query(
+    "place_series_points",
+    """
+    MATCH (r:Record)
+    WHERE r.series_key IS NOT NULL AND r.series_at IS NULL
+      AND coalesce(r.event_start, r.mention_time) IS NOT NULL
+    WITH r LIMIT 10000
+    SET r.series_at = coalesce(r.event_start, r.mention_time)
+    RETURN count(r) AS placed
+    """,
+)
+"""Series points written before ``series_at`` existed get it (run on a schema change)."""
+DATA_MIGRATIONS = (QUEUE_UNEMBEDDED, PLACE_SERIES_POINTS)
+"""Idempotent, batched data steps run when the schema version changes (each until it finds nothing)."""
 
 
 def schema_version() -> str:
@@ -50,10 +75,15 @@ class SchemaReport:
 def apply_schema(client: GraphClient) -> SchemaReport:
     """Run every statement of the schema file (idempotent) and record its version."""
     statements = load_cypher_file(SCHEMA_FILE)
+    previous = applied_schema_version(client)
     for statement in statements:
         client.write(statement)
     client.write(AWAIT_INDEXES)
     version = schema_version()
+    if previous != version:
+        for migration in DATA_MIGRATIONS:
+            while next(iter(client.write(migration)[0].values())):
+                pass
     client.write(MARK_SCHEMA_VERSION, {"version": version, "statements": len(statements)})
     constraints = client.read(SHOW_CONSTRAINTS)
     indexes = client.read(SHOW_INDEXES)

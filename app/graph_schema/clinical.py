@@ -11,6 +11,7 @@ from neomodel import (
     ArrayProperty,
     DateTimeNeo4jFormatProperty,
     FloatProperty,
+    IntegerProperty,
     JSONProperty,
     RelationshipTo,
     StringProperty,
@@ -43,6 +44,7 @@ class FhirResource(StructuredNode):
     recorded_at = DateTimeNeo4jFormatProperty()
     search_text = StringProperty()
     embedding = ArrayProperty(FloatProperty())
+    embedding_seq = IntegerProperty()  # the Self's embedding_seq when the vector was written
     resource = JSONProperty()
     # Written by the FHIR loader (app.ingest.fhir); see its mapping module for their meaning.
     content_hash = StringProperty()

@@ -28,6 +28,7 @@ class Self(StructuredNode):
     blood_type = StringProperty()
     fhir_patient_ids = ArrayProperty(StringProperty())
     created_at = DateTimeNeo4jFormatProperty()
+    embedding_seq = IntegerProperty()  # bumped by every embedding write for this user's nodes
 
     fhir = RelationshipTo("app.graph_schema.clinical.FhirResource", "HAS_FHIR")
     records = RelationshipTo("app.graph_schema.narrative.Record", "HAS_RECORD")

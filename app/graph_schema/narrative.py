@@ -108,11 +108,17 @@ class Record(StructuredNode):
     drug_class = StringProperty()
     # derived records (trends, coverage, ...) keep their computation here
     derived = JSONProperty()
+    # a measured series' running summary, on its report_coverage record (app.ingest.derived.summary_state)
+    series_state = StringProperty()
     # the series a record belongs to: "<user_id>|<dimension>" (app.ingest.derived.series)
     series_key = StringProperty(index=True)
+    # the point's place in its series: coalesce(event_start, mention_time); composite-indexed with
+    # series_key (neighbours, recent end) and with user_id (time windows), see cypher/schema.cypher
+    series_at = DateTimeNeo4jFormatProperty()
     # retrieval
     search_text = StringProperty()
     embedding = ArrayProperty(FloatProperty())
+    embedding_seq = IntegerProperty()  # the Self's embedding_seq when the vector was written
 
     about_test = RelationshipTo("app.graph_schema.dictionary.TestTerm", "ABOUT")
     next = RelationshipTo("Record", "NEXT")
@@ -136,5 +142,6 @@ class ConversationEvent(StructuredNode):
     external_id = StringProperty()  # e.g. a LoCoMo dia_id
     search_text = StringProperty()
     embedding = ArrayProperty(FloatProperty())
+    embedding_seq = IntegerProperty()  # the Self's embedding_seq when the vector was written
 
     next = RelationshipTo("ConversationEvent", "NEXT")  # the following event of the same session

@@ -39,6 +39,9 @@ RECORD_BOOKKEEPING: frozenset[str] = frozenset(
         "search_text",
         "embedding",
         "series_key",
+        "series_at",
+        "series_state",
+        "embedding_seq",
         "derived",
     }
 )

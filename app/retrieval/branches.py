@@ -2,12 +2,12 @@
 
 Per-user exactness (measured in ``bench/search_latency.py``, see bench/README.md):
 
-* **vector** — an exact scan over the user's own vectors (``MATCH (n:Retrievable {user_id: $u})``
-  through the ``retrievable_user_id_range`` index, cosine for each). The global HNSW index
-  queried for the top ``k`` and filtered afterwards returns the nearest vectors of *all* users;
-  with 1,000 users a user holding 0.1 % of the vectors gets almost nothing back (the bench shows
-  its recall against the exact answer). The scan costs one cosine per vector of the user, which is
-  the right trade for a personal memory (thousands to tens of thousands of items per user).
+* **vector** — an exact scan over the user's own vectors: one matrix product over an in-process
+  copy kept in step with the graph (:mod:`app.retrieval.vector_store`), every returned candidate
+  confirmed in the graph. The global HNSW index queried for the top ``k`` and filtered afterwards
+  returns the nearest vectors of *all* users; with 1,000 users a user holding 0.1 % of the vectors
+  gets almost nothing back (the bench shows its recall against the exact answer). The same exact
+  scan in Cypher (:func:`vector_scan_in_database`) is the reference the bench checks against.
 * **keyword** — Lucene BM25 over ``retrievable_text``, without a result cap inside the index
   call: matches stream in score order and the user filter runs before ``LIMIT``, so no other
   user's hits can crowd this user's out. User text is escaped (Lucene syntax) and only ever a
@@ -20,10 +20,13 @@ Per-user exactness (measured in ``bench/search_latency.py``, see bench/README.md
 from __future__ import annotations
 
 import re
+import threading
 
 from app.db.client import GraphClient
 from app.retrieval import queries
+from app.retrieval.vector_store import UserVectorCache
 from app.retrieval.vocabulary import EntityMatch
+from app.settings import get_settings
 
 Ranked = list[tuple[str, float]]
 
@@ -44,7 +47,26 @@ def keyword_query(text: str) -> str:
     return " ".join(escape_lucene(w) for w in words)
 
 
+_cache_lock = threading.Lock()
+_cache: UserVectorCache | None = None
+
+
+def vector_cache() -> UserVectorCache:
+    """The process's per-user vector copies (bounded by ``settings.retrieval.vector_cache_max_vectors``)."""
+    global _cache
+    with _cache_lock:
+        if _cache is None:
+            _cache = UserVectorCache(get_settings().retrieval.vector_cache_max_vectors)
+        return _cache
+
+
 def vector_branch(client: GraphClient, user_id: str, embedding: list[float], limit: int) -> Ranked:
+    """The user's exact nearest visible nodes by cosine, best first."""
+    return vector_cache().search(client, user_id, embedding, limit)
+
+
+def vector_scan_in_database(client: GraphClient, user_id: str, embedding: list[float], limit: int) -> Ranked:
+    """The same exact scan as one Cypher statement (cosine per vector on the server)."""
     rows = client.read(
         queries.VECTOR_SCAN,
         {
@@ -104,6 +126,11 @@ def graph_branch(
     """Entity-linked items first, then neighbours of the top semantic hits (each once)."""
     linked = entity_branch(client, user_id, match, limit)
     bonus = neighbour_bonus(client, user_id, semantic_seeds, limit)
+    return merge_graph(linked, bonus, limit)
+
+
+def merge_graph(linked: Ranked, bonus: Ranked, limit: int) -> Ranked:
+    """The graph branch's ranking: entity-linked items first, then neighbour-bonus items (each once)."""
     seen = {item for item, _ in linked}
     out = list(linked)
     for item, score in bonus:

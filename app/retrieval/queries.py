@@ -20,12 +20,16 @@ VECTOR_INDEX = "retrievable_embedding"
 PENDING_EMBEDDINGS_FOR_USER = Query(
     "retrieval_pending_embeddings_user",
     """
-    MATCH (n:Retrievable {user_id: $user_id})
-    WHERE n.search_text IS NOT NULL AND n.embedding IS NULL
+    MATCH (n:PendingEmbedding {user_id: $user_id})
+    WHERE n.search_text IS NOT NULL
     RETURN elementId(n) AS id, n.search_text AS text
     LIMIT $limit
     """,
 )
+"""A user's embedding queue: nodes are written with the ``PendingEmbedding`` label (records,
+conversation events, FHIR resources, derived records whose text changed), so finding them is an
+index seek, not a scan of the user's nodes. Nodes written before the label existed are found by
+:data:`PENDING_EMBEDDINGS_ALL` (the background pass)."""
 
 PENDING_EMBEDDINGS_ALL = Query(
     "retrieval_pending_embeddings_all",
@@ -42,10 +46,58 @@ WRITE_EMBEDDINGS = Query(
     """
     UNWIND $rows AS row
     MATCH (n:Retrievable) WHERE elementId(n) = row.id
-    CALL db.create.setNodeVectorProperty(n, 'embedding', row.embedding)
+    WITH n.user_id AS user_id, collect({node: n, embedding: row.embedding}) AS batch
+    OPTIONAL MATCH (s:Self {user_id: user_id})
+    SET s.embedding_seq = coalesce(s.embedding_seq, 0) + 1
+    WITH s.embedding_seq AS seq, batch
+    UNWIND batch AS item
+    WITH item.node AS n, item.embedding AS embedding, seq
+    CALL db.create.setNodeVectorProperty(n, 'embedding', embedding)
+    SET n.embedding_seq = seq
+    REMOVE n:PendingEmbedding
     RETURN count(n) AS written
     """,
 )
+"""Vectors are stamped with the user's new ``embedding_seq`` (bumped once per batch and user, in
+the same transaction), which is how in-process copies know what they miss
+(:mod:`app.retrieval.vector_store`)."""
+
+USER_EMBEDDING_SEQ = Query(
+    "retrieval_user_embedding_seq",
+    "OPTIONAL MATCH (s:Self {user_id: $user_id}) RETURN coalesce(s.embedding_seq, 0) AS seq",
+)
+
+USER_VECTORS_ALL = Query(
+    "retrieval_user_vectors_all",
+    """
+    MATCH (n:Retrievable {user_id: $user_id})
+    WHERE n.embedding IS NOT NULL
+    RETURN elementId(n) AS id, coalesce(n.embedding_seq, 0) AS seq, n.embedding AS embedding
+    """,
+)
+
+USER_VECTORS_SINCE = Query(
+    "retrieval_user_vectors_since",
+    """
+    MATCH (n:Retrievable)
+    WHERE n.user_id = $user_id AND n.embedding_seq > $since
+    RETURN elementId(n) AS id, n.embedding_seq AS seq, n.embedding AS embedding
+    """,
+)
+"""Served by the composite index ``retrievable_user_embedding_seq`` (equality, then range)."""
+
+VECTOR_CANDIDATES_VISIBLE = Query(
+    "retrieval_vector_candidates_visible",
+    """
+    UNWIND $candidates AS c
+    MATCH (n:Retrievable) WHERE elementId(n) = c.id
+    WITH n, c
+    WHERE n.user_id = $user_id AND coalesce(n.embedding_seq, 0) = c.seq AND n.embedding IS NOT NULL
+      AND NOT coalesce(n.status, '') IN $hidden_statuses
+    RETURN c.id AS id
+    """,
+)
+"""Which scored candidates still stand in the graph as scored: same user, same vector, visible."""
 
 # --- associative branches --------------------------------------------------------------------
 
@@ -305,6 +357,17 @@ RECENT_RECORDS = Query(
     LIMIT $limit
     """,
 )
+
+USER_STATE = Query(
+    "retrieval_user_state",
+    """
+    OPTIONAL MATCH (s:Self {user_id: $user_id})
+    RETURN s IS NOT NULL AS exists, coalesce(s.embedding_seq, 0) AS seq,
+           EXISTS { MATCH (p:PendingEmbedding) WHERE p.user_id = $user_id } AS pending
+    """,
+)
+"""Before a search: the user exists, the user's embedding sequence, and whether any of the user's
+nodes wait for a vector (an index seek on the queue label)."""
 
 USER_EXISTS = Query(
     "retrieval_user_exists",

@@ -14,6 +14,9 @@ from app.db.schema import SHOW_CONSTRAINTS, SHOW_INDEXES, apply_schema
 
 CONSTRAINT = re.compile(r"CREATE CONSTRAINT (\w+) IF NOT EXISTS FOR \(n:(\w+)\) REQUIRE n\.(\w+) IS UNIQUE")
 RANGE = re.compile(r"CREATE INDEX (\w+) IF NOT EXISTS FOR \(n:(\w+)\) ON \(n\.(\w+)\)")
+COMPOSITE = re.compile(r"CREATE INDEX (\w+) IF NOT EXISTS FOR \(n:(\w+)\) ON \(n\.(\w+), n\.(\w+)\)")
+MARKER_LABELS = {"Retrievable", "PendingEmbedding"}
+"""Labels a node carries beside its class label (no neomodel class of their own)."""
 FULLTEXT = re.compile(r"CREATE FULLTEXT INDEX (\w+) IF NOT EXISTS FOR \(n:(\w+)\) ON EACH \[n\.(\w+)\]")
 VECTOR = re.compile(
     r"CREATE VECTOR INDEX (\w+) IF NOT EXISTS FOR \(n:(\w+)\) ON n\.(\w+) OPTIONS .*`vector\.dimensions`: (\d+)"
@@ -26,18 +29,21 @@ def _file_schema() -> dict[str, set[tuple[str, str, str]]]:
         "range": set(),
         "fulltext": set(),
         "vector": set(),
+        "composite": set(),
     }
     for query in load_cypher_file("schema"):
         text = " ".join(query.text.split())
         for kind, pattern in (
             ("unique", CONSTRAINT),
             ("range", RANGE),
+            ("composite", COMPOSITE),
             ("fulltext", FULLTEXT),
             ("vector", VECTOR),
         ):
             match = pattern.fullmatch(text) or pattern.match(text)
             if match:
-                found[kind].add(match.groups()[:3])
+                groups = match.groups()
+                found[kind].add((groups[0], groups[1], ",".join(groups[2:])) if kind == "composite" else groups[:3])
                 break
         else:
             raise AssertionError(f"unrecognised schema statement: {text}")
@@ -71,10 +77,15 @@ def test_file_matches_declarations() -> None:
     file_schema = _file_schema()
     declared = _declared_schema()
     assert {(label, prop) for _, label, prop in file_schema["unique"]} == declared["unique"]
-    file_ranges = {(label, prop) for _, label, prop in file_schema["range"] if label != "Retrievable"}
+    file_ranges = {(label, prop) for _, label, prop in file_schema["range"] if label not in MARKER_LABELS}
     assert file_ranges == declared["range"]
     assert {(label, prop) for _, label, prop in file_schema["fulltext"]} == {("Retrievable", "search_text")}
     assert {(label, prop) for _, label, prop in file_schema["vector"]} == {("Retrievable", "embedding")}
+    assert {(label, props) for _, label, props in file_schema["composite"]} == {
+        ("Retrievable", "user_id,embedding_seq"),
+        ("Record", "series_key,series_at"),
+        ("Record", "user_id,series_at"),
+    }
     # every class carrying the Retrievable label declares the indexed properties
     for label, _ in declared["retrievable"]:
         cls = next(c for c in StructuredNode.__subclasses__() if c.__label__ == label)
@@ -93,6 +104,10 @@ def test_database_holds_what_the_file_declares(client: GraphClient) -> None:
             assert indexes[name]["type"] == index_type, name
             assert (indexes[name]["labelsOrTypes"], indexes[name]["properties"]) == ([label], [prop])
             assert indexes[name]["state"] == "ONLINE"
+    for name, label, props in file_schema["composite"]:
+        assert indexes[name]["type"] == "RANGE", name
+        assert (indexes[name]["labelsOrTypes"], indexes[name]["properties"]) == ([label], props.split(","))
+        assert indexes[name]["state"] == "ONLINE"
 
 
 def test_schema_apply_is_idempotent(client: GraphClient) -> None:

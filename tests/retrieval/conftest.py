@@ -27,7 +27,7 @@ SEED_RECORDS = Query(
     "test_seed_records",
     """
     UNWIND $records AS r
-    CREATE (n:Record:Retrievable)
+    CREATE (n:Record:Retrievable:PendingEmbedding)
     SET n = r.props, n.user_id = $user_id, n.uid = $user_id + '|' + r.uid,
         n.mention_time = datetime(r.mention_time),
         n.event_start = CASE WHEN r.event_start IS NULL THEN null ELSE datetime(r.event_start) END,
@@ -44,7 +44,7 @@ SEED_FHIR = {
         f"test_seed_fhir_{label.lower()}",
         f"""
         UNWIND $resources AS r
-        CREATE (n:FhirResource:Retrievable:{label})
+        CREATE (n:FhirResource:Retrievable:PendingEmbedding:{label})
         SET n = r.props, n.user_id = $user_id,
             n.uid = $user_id + '|' + r.props.resource_type + '|' + r.props.fhir_id,
             n.event_start = CASE WHEN r.event_start IS NULL THEN null ELSE datetime(r.event_start) END
@@ -74,7 +74,7 @@ SEED_EVENTS = Query(
     "test_seed_events",
     """
     UNWIND $events AS e
-    CREATE (n:ConversationEvent:Retrievable)
+    CREATE (n:ConversationEvent:Retrievable:PendingEmbedding)
     SET n.uid = $user_id + '|' + e.uid, n.user_id = $user_id, n.text = e.text, n.search_text = e.text,
         n.mention_time = datetime(e.mention_time), n.session_id = 's1', n.external_id = e.uid
     WITH n

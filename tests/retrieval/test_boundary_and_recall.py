@@ -18,7 +18,7 @@ FOREIGN_TWIN = Query(
     "test_foreign_twin",
     """
     MATCH (s:Self {user_id: $user_id})
-    CREATE (e:ConversationEvent:Retrievable {uid: $user_id + '|twin', user_id: $user_id, text: $text,
+    CREATE (e:ConversationEvent:Retrievable:PendingEmbedding {uid: $user_id + '|twin', user_id: $user_id, text: $text,
             search_text: $text, mention_time: datetime()})
     MERGE (s)-[:HAS_EVENT]->(e)
     """,
@@ -74,7 +74,7 @@ def test_another_users_nearer_vector_never_appears(client: GraphClient, seeded_u
     try:
         ensure_self(client, other)
         client.write(FOREIGN_TWIN, {"user_id": other, "text": query})  # cosine 1.0 to the query
-        embed_pending(client, other)
+        assert embed_pending(client, other) == 1
         for preset_result in (
             search(client, seeded_user, query, at=NOW, route="associative", k=50),
             search(client, seeded_user, query, at=NOW, route="associative", k=50, preset=VECTOR_ONLY),
@@ -98,8 +98,9 @@ ADD_SLEEP = Query(
     "test_retrieval_add_sleep",
     """
     MATCH (s:Self {user_id: $user_id})
-    CREATE (r:Record:Retrievable {uid: $user_id + '|sleep1', user_id: $user_id, type: 'sleep', duration_min: 300.0,
-            search_text: 'slept 5 hours', event_start: datetime('2021-06-20T01:00:00Z'), status: 'current'})
+    CREATE (r:Record:Retrievable:PendingEmbedding {uid: $user_id + '|sleep1', user_id: $user_id, type: 'sleep',
+            duration_min: 300.0, search_text: 'slept 5 hours', event_start: datetime('2021-06-20T01:00:00Z'),
+            status: 'current'})
     MERGE (s)-[:HAS_RECORD]->(r)
     """,
 )

@@ -1,4 +1,12 @@
-"""Cypher of the derived layer. Series are found through ``Record.series_key`` (``<user>|<dimension>``)."""
+"""Cypher of the derived layer. Series are found through ``Record.series_key`` (``<user>|<dimension>``).
+
+A point's place in its series is ``Record.series_at`` (= ``coalesce(event_start, mention_time)``,
+written with the record). The composite index on ``(series_key, series_at)`` serves a new point's
+neighbours and a series' recent end in index order (a seek and a few rows, whatever the series'
+length: ``ORDER BY`` names both indexed properties so the planner reads the index in order,
+``PartialTop``, instead of sorting the series); the one on ``(user_id, series_at)`` serves time
+windows across a user's series.
+"""
 
 from app.db.cypher import Query
 
@@ -26,15 +34,19 @@ READ_RECENT = Query(
     UNWIND $keys AS key
     CALL {
         WITH key
-        MATCH (r:Record {series_key: key})
-        WHERE r.status = 'current'
-        WITH r ORDER BY coalesce(r.event_start, r.mention_time) DESC, r.uid DESC
+        MATCH (r:Record) USING INDEX r:Record(series_key, series_at)
+        WHERE r.series_key = key AND r.series_at IS NOT NULL AND r.status = 'current'
+        WITH r ORDER BY r.series_key DESC, r.series_at DESC, r.uid DESC
         LIMIT $limit
         RETURN r
     }
-    """
-    + _POINT,
+    RETURN r.series_key AS series_key, r.uid AS uid, r.type AS type, r.series_at AS at,
+           r {.action, .drug, .dose, .unit, .frequency, .supply_days, .time_kind, .event_start, .event_end,
+              .status, .source_id, .standard_key} AS props
+    """,
 )
+"""The recent end of medication series, with only what medication state and prescription
+ownership read (a long intake history ships as a few hundred small rows)."""
 
 READ_NEIGHBOURS = Query(
     "derived_read_neighbours",
@@ -42,23 +54,24 @@ READ_NEIGHBOURS = Query(
     UNWIND $points AS p
     CALL {
         WITH p
-        MATCH (r:Record {series_key: p.key})
-        WHERE r.status = 'current' AND NOT r.uid IN $exclude
-        WITH p, r, coalesce(r.event_start, r.mention_time) AS at
-        WHERE at < p.at OR (at = p.at AND r.uid < p.uid)
-        WITH r, at ORDER BY at DESC, r.uid DESC LIMIT 1
+        MATCH (r:Record) USING INDEX r:Record(series_key, series_at)
+        WHERE r.series_key = p.key AND r.series_at <= p.at
+          AND r.status = 'current' AND NOT r.uid IN $exclude
+          AND (r.series_at < p.at OR r.uid < p.uid)
+        WITH r ORDER BY r.series_key DESC, r.series_at DESC, r.uid DESC LIMIT 1
+        WITH r, r.series_at AS at
         OPTIONAL MATCH (r)-[:PART_OF {episode: 'symptom'}]->(head:Record)
         WITH collect({uid: r.uid, type: r.type, at: at, head: head.uid}) AS found
         RETURN found[0] AS prev
     }
     CALL {
         WITH p
-        MATCH (r:Record {series_key: p.key})
-        WHERE r.status = 'current' AND NOT r.uid IN $exclude
-        WITH p, r, coalesce(r.event_start, r.mention_time) AS at
-        WHERE at > p.at OR (at = p.at AND r.uid > p.uid)
-        WITH r, at ORDER BY at ASC, r.uid ASC LIMIT 1
-        WITH collect({uid: r.uid, type: r.type, at: at}) AS found
+        MATCH (r:Record) USING INDEX r:Record(series_key, series_at)
+        WHERE r.series_key = p.key AND r.series_at >= p.at
+          AND r.status = 'current' AND NOT r.uid IN $exclude
+          AND (r.series_at > p.at OR r.uid > p.uid)
+        WITH r ORDER BY r.series_key ASC, r.series_at ASC, r.uid ASC LIMIT 1
+        WITH collect({uid: r.uid, type: r.type, at: r.series_at}) AS found
         RETURN found[0] AS next
     }
     RETURN p.uid AS uid, prev, next
@@ -74,16 +87,26 @@ READ_SUMMARY = Query(
     WITH key, r, coalesce(r.event_start, r.mention_time) AS at,
          coalesce(r.value_canonical, r.value, r.systolic, r.duration_min) AS v
     ORDER BY at, r.uid
-    WITH key, count(r) AS reports, collect(DISTINCT date(at)) AS days,
+    WITH key, count(r) AS reports, collect(DISTINCT date(at)) AS days, max(at) AS last_report_at,
          count(r.abnormal) AS flagged, count(CASE WHEN r.abnormal IN ['high', 'low'] THEN 1 END) AS abnormal,
          min(v) AS minimum, max(v) AS maximum,
          collect(CASE WHEN v IS NOT NULL THEN {uid: r.uid, at: at, v: v, diastolic: r.diastolic} END) AS pts
-    RETURN key, reports, days, flagged, abnormal, minimum, maximum, size(pts) AS count,
+    RETURN key, reports, days, last_report_at, flagged, abnormal, minimum, maximum, size(pts) AS count,
            CASE WHEN size(pts) > 0 THEN pts[0] END AS first,
            CASE WHEN size(pts) > 1 THEN pts[-2] END AS previous,
            CASE WHEN size(pts) > 0 THEN pts[-1] END AS last
     """,
 )
+
+READ_SERIES_STATES = Query(
+    "derived_read_series_states",
+    """
+    UNWIND $rows AS row
+    OPTIONAL MATCH (r:Record {uid: row.uid})
+    RETURN row.key AS key, r.series_state AS state
+    """,
+)
+"""The summaries carried on the series' coverage records (``app.ingest.derived.summary_state``)."""
 
 COUNT_DISTINCT_VALUES = Query(
     "derived_count_distinct_values",
@@ -123,10 +146,9 @@ READ_WINDOW = Query(
     "derived_read_window",
     """
     UNWIND $probes AS probe
-    MATCH (r:Record)
-    WHERE r.series_key STARTS WITH probe.prefix AND r.type IN probe.types AND r.status = 'current'
-      AND coalesce(r.event_start, r.mention_time) >= probe.start
-      AND coalesce(r.event_start, r.mention_time) <= probe.end
+    MATCH (r:Record) USING INDEX r:Record(user_id, series_at)
+    WHERE r.user_id = $user_id AND r.series_at >= probe.start AND r.series_at <= probe.end
+      AND r.series_key STARTS WITH probe.prefix AND r.type IN probe.types AND r.status = 'current'
     """
     + _POINT,
 )
@@ -172,7 +194,12 @@ UPSERT_DERIVED = Query(
     UNWIND $rows AS row
     MERGE (r:Record {uid: row.uid})
     ON CREATE SET r:Retrievable, r.user_id = $user_id
+    WITH s, r, row, r.search_text AS previous_text
     SET r += row.props
+    FOREACH (_ IN CASE WHEN r.search_text IS NOT NULL AND coalesce(previous_text, '') <> r.search_text
+                       THEN [1] ELSE [] END |
+        REMOVE r.embedding, r.embedding_seq
+        SET r:PendingEmbedding)
     MERGE (s)-[:HAS_RECORD]->(r)
     WITH r, row
     UNWIND row.sources AS source

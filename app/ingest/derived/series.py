@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import itertools
 import statistics
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
@@ -141,12 +142,52 @@ def chain_insertions(
 
 
 @dataclass(frozen=True, slots=True)
+class ReportDays:
+    """The distinct local days a series was reported on, kept compact: the first and last, how
+    many, and the gaps between consecutive ones as ``(gap in days, occurrences)``, sorted."""
+
+    first: date | None = None
+    last: date | None = None
+    count: int = 0
+    gaps: tuple[tuple[int, int], ...] = ()
+
+    @classmethod
+    def of(cls, days: Iterable[date]) -> ReportDays:
+        distinct = sorted(set(days))
+        if not distinct:
+            return cls()
+        gaps = Counter((b - a).days for a, b in itertools.pairwise(distinct))
+        return cls(distinct[0], distinct[-1], len(distinct), tuple(sorted(gaps.items())))
+
+    def add(self, day: date) -> ReportDays | None:
+        """These days plus ``day``; ``None`` when ``day`` falls before the last one (recompute)."""
+        if self.last is None:
+            return ReportDays(day, day, 1, ())
+        if day < self.last:
+            return None
+        if day == self.last:
+            return self
+        gaps = Counter(dict(self.gaps))
+        gaps[(day - self.last).days] += 1
+        return ReportDays(self.first, day, self.count + 1, tuple(sorted(gaps.items())))
+
+    def median_gap(self) -> float | None:
+        spread = [gap for gap, n in self.gaps for _ in range(n)]
+        return statistics.median(spread) if spread else None
+
+    def max_gap(self) -> int | None:
+        return max((gap for gap, _ in self.gaps), default=None)
+
+
+@dataclass(frozen=True, slots=True)
 class SeriesSummary:
-    """What trend and coverage need from a series (computed in the database for long series).
+    """What trend and coverage need from a series.
 
     ``first`` / ``previous`` / ``last`` are the first, second-to-last and last points *with a
-    value*; ``count`` counts those; ``reports`` counts every current record; ``days`` are the
-    distinct local days reported, sorted; ``flagged`` / ``abnormal`` count graded reports.
+    value*; ``count`` counts those; ``reports`` counts every current record and
+    ``last_report_at`` is the latest one's time; ``days`` are the distinct local days reported;
+    ``flagged`` / ``abnormal`` count graded reports. Computed in the database for a stored
+    series, or extended point by point (:mod:`app.ingest.derived.summary_state`).
     """
 
     reports: int
@@ -156,9 +197,10 @@ class SeriesSummary:
     last: Point | None
     minimum: float | None
     maximum: float | None
-    days: tuple[date, ...]
+    days: ReportDays
     flagged: int = 0
     abnormal: int = 0
+    last_report_at: datetime | None = None
 
 
 def summarize(points: Sequence[Point]) -> SeriesSummary:
@@ -175,9 +217,10 @@ def summarize(points: Sequence[Point]) -> SeriesSummary:
         last=valued[-1] if valued else None,
         minimum=min(values) if values else None,
         maximum=max(values) if values else None,
-        days=tuple(sorted({p.at.date() for p in series})),
+        days=ReportDays.of(p.at.date() for p in series),
         flagged=len(flagged),
         abnormal=sum(1 for p in flagged if p.props.get("abnormal") != "normal"),
+        last_report_at=series[-1].at if series else None,
     )
 
 
@@ -223,20 +266,19 @@ def coverage(summary: SeriesSummary, now: datetime) -> dict[str, Any] | None:
     the period the series describes, and ``abnormal_share`` how skewed the reports are.
     """
     days = summary.days
-    if not days:
+    if days.first is None or days.last is None:
         return None
-    gaps = [(b - a).days for a, b in itertools.pairwise(days)]
-    span = (days[-1] - days[0]).days + 1
+    span = (days.last - days.first).days + 1
     return {
         "count": summary.reports,
-        "first_day": days[0].isoformat(),
-        "last_day": days[-1].isoformat(),
-        "reported_days": len(days),
+        "first_day": days.first.isoformat(),
+        "last_day": days.last.isoformat(),
+        "reported_days": days.count,
         "span_days": span,
-        "reported_share": round(len(days) / span, 4),
-        "typical_gap_days": statistics.median(gaps) if gaps else None,
-        "max_gap_days": max(gaps) if gaps else None,
-        "days_since_last": max(0, (now.date() - days[-1]).days),
+        "reported_share": round(days.count / span, 4),
+        "typical_gap_days": days.median_gap(),
+        "max_gap_days": days.max_gap(),
+        "days_since_last": max(0, (now.date() - days.last).days),
         "abnormal_share": round(summary.abnormal / summary.flagged, 4) if summary.flagged else None,
         "missing_policy": "unreported days are missing, not normal",
     }

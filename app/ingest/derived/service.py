@@ -19,25 +19,19 @@ from typing import Any
 
 from app.db.client import Tx
 from app.dictionary import DictionarySnapshot
-from app.dictionary.models import TestEntry
 from app.ingest.derived import causal, lifecycle, queries
+from app.ingest.derived.metrics import metric_rows, summaries
 from app.ingest.derived.series import (
     Point,
-    SeriesSummary,
     chain_insertions,
-    coverage,
     dimension,
     is_chained,
-    is_measurement,
     series_key,
-    trend,
 )
 from app.ingest.write_path.models import derived_uid
 from app.ingest.write_path.search_text import (
-    coverage_search_text,
     goal_search_text,
     medication_search_text,
-    trend_search_text,
 )
 
 log = logging.getLogger(__name__)
@@ -113,7 +107,8 @@ def update_derived(
     current = {d: [r for r in rows if r["uid"] not in superseded] for d, rows in series.items()}
     _chains(tx, chained, neighbours, changes)
     upserts: list[Row] = []
-    upserts += _metrics(tx, user_id, dims, new_uids, snapshot, now)
+    touched = summaries(tx, user_id, placed, recompute=bool(superseded or corrections))
+    upserts += metric_rows(user_id, touched, new_uids, snapshot, now)
     upserts += _medications(tx, user_id, current, dims, changes)
     upserts += _goals(tx, user_id, current, dims, superseded, changes)
     if upserts:
@@ -238,93 +233,6 @@ def _chains(tx: Tx, chained: Sequence[Row], neighbours: Neighbours, changes: Der
     if create:
         tx.run(queries.CREATE_NEXT, {"pairs": create})
         changes.add("next_created", len(create))
-
-
-def _summary_point(raw: Mapping[str, Any] | None) -> Point | None:
-    if raw is None:
-        return None
-    return Point(
-        uid=raw["uid"],
-        at=_native(raw["at"]),
-        value=float(raw["v"]),
-        props={"diastolic": raw.get("diastolic")},
-    )
-
-
-def _metrics(
-    tx: Tx,
-    user_id: str,
-    dims: set[str],
-    new_uids: set[str],
-    snapshot: DictionarySnapshot,
-    now: datetime,
-) -> list[Row]:
-    measured = sorted(d for d in dims if is_measurement(d))
-    if not measured:
-        return []
-    out: list[Row] = []
-    rows = tx.run(queries.READ_SUMMARY, {"keys": [series_key(user_id, d) for d in measured]})
-    for raw in rows:
-        dim = _dim_of(raw["key"])
-        summary = SeriesSummary(
-            reports=raw["reports"],
-            count=raw["count"],
-            first=_summary_point(raw["first"]),
-            previous=_summary_point(raw["previous"]),
-            last=_summary_point(raw["last"]),
-            minimum=raw["minimum"],
-            maximum=raw["maximum"],
-            days=tuple(sorted(_native(d) for d in raw["days"])),
-            flagged=raw["flagged"],
-            abnormal=raw["abnormal"],
-        )
-        test = snapshot.get("test", dim[5:]) if dim.startswith("test:") else None
-        display = test.display if test else dim.replace(":", " ").replace("_", " ")
-        unit = test.unit if isinstance(test, TestEntry) else None
-        sources = sorted(new_uids)
-        base = {
-            "source_type": "derived",
-            "extractor": "derived",
-            "confidence": 1.0,
-            "status": "current",
-            "series_key": None,
-            "unit": unit,
-            "name": display,
-            "standard_key": test.key if test else None,
-            "loinc": test.loinc if isinstance(test, TestEntry) else None,
-        }
-        computed = trend(summary, test.tolerance if isinstance(test, TestEntry) else None)
-        if computed is not None:
-            out.append(
-                {
-                    "uid": derived_uid(user_id, "metric_trend", dim),
-                    "sources": sorted({*sources, computed["first_uid"], computed["last_uid"]}),
-                    "props": {
-                        **base,
-                        "type": "metric_trend",
-                        "kind": dim,
-                        "derived": json.dumps(computed),
-                        "value": computed["change"],
-                        "search_text": trend_search_text(display, unit, computed),
-                    },
-                }
-            )
-        cov = coverage(summary, now)
-        if cov is not None:
-            out.append(
-                {
-                    "uid": derived_uid(user_id, "report_coverage", dim),
-                    "sources": sources,
-                    "props": {
-                        **base,
-                        "type": "report_coverage",
-                        "kind": dim,
-                        "derived": json.dumps(cov),
-                        "search_text": coverage_search_text(display, cov),
-                    },
-                }
-            )
-    return out
 
 
 def _medications(
@@ -515,7 +423,8 @@ def _causal(
                     "end": max(causes) + rule.window,
                 }
             )
-    found = {row["uid"]: row for row in map(_as_row, tx.run(queries.READ_WINDOW, {"probes": probes}))}
+    rows = tx.run(queries.READ_WINDOW, {"user_id": user_id, "probes": probes})
+    found = {row["uid"]: row for row in map(_as_row, rows)}
     for record in new_records:
         found.setdefault(str(record["uid"]), dict(record))
     window = [r for r in found.values() if r.get("series_key")]

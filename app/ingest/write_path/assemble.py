@@ -135,6 +135,7 @@ def plan_turn(
         _facets(plan, row, candidate)
         dim = dimension(row)
         row["series_key"] = series_key(user_id, dim) if dim else None
+        row["series_at"] = (row.get("event_start") or mention_time) if dim else None
         row["search_text"] = record_search_text(row)
         if CORRECTION_CUE.search(candidate.quote):
             plan.corrections.add(uid)

@@ -18,10 +18,26 @@ FIND_UTTERANCE = Query(
     """,
 )
 
-SELF_FACTS = Query(
-    "turn_self_facts",
-    "OPTIONAL MATCH (s:Self {user_id: $user_id}) RETURN s.sex AS sex, toString(s.birth_date) AS birth_date",
+TURN_GUARDS = Query(
+    "turn_guards",
+    """
+    OPTIONAL MATCH (v:DictionaryVersion {active: true})
+    WITH v ORDER BY v.loaded_at DESC LIMIT 1
+    OPTIONAL MATCH (u:Utterance {uid: $uid})
+    RETURN v.version AS dictionary_version, u IS NOT NULL AS seen
+    """,
 )
+"""Inside the write transaction: the graph's dictionary version and whether the turn is stored."""
+
+TURN_CONTEXT = Query(
+    "turn_context",
+    """
+    OPTIONAL MATCH (s:Self {user_id: $user_id})
+    OPTIONAL MATCH (u:Utterance {uid: $uid})
+    RETURN s.sex AS sex, toString(s.birth_date) AS birth_date, u IS NOT NULL AS seen
+    """,
+)
+"""One read before the work: whether the turn is a replay, and the person's sex and birth date."""
 
 WRITE_UTTERANCE = Query(
     "turn_write_utterance",
@@ -41,7 +57,7 @@ WRITE_RECORDS = Query(
     MATCH (s:Self {user_id: $user_id})
     MATCH (u:Utterance {uid: $utterance_id})
     UNWIND $records AS row
-    CREATE (r:Record:Retrievable)
+    CREATE (r:Record:Retrievable:PendingEmbedding)
     SET r = row
     CREATE (s)-[:HAS_RECORD]->(r)
     CREATE (u)-[:PRODUCED]->(r)
@@ -55,7 +71,7 @@ WRITE_EVENTS = Query(
     MATCH (s:Self {user_id: $user_id})
     MATCH (u:Utterance {uid: $utterance_id})
     UNWIND $events AS row
-    CREATE (e:ConversationEvent:Retrievable)
+    CREATE (e:ConversationEvent:Retrievable:PendingEmbedding)
     SET e = row
     CREATE (s)-[:HAS_EVENT]->(e)
     CREATE (u)-[:PRODUCED]->(e)

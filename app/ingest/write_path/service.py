@@ -93,9 +93,11 @@ def process_turn(
     stages = stages or default_stages()
     extract = extractor or default_extractor()
     utterance_id = utterance_uid(user_id, mention_time, text)
-    found = client.read(queries.FIND_UTTERANCE, {"uid": utterance_id})
-    if found:
-        return _replayed(user_id, utterance_id, found[0])
+    context = client.read(queries.TURN_CONTEXT, {"user_id": user_id, "uid": utterance_id})[0]
+    if context["seen"]:
+        found = client.read(queries.FIND_UTTERANCE, {"uid": utterance_id})
+        if found:
+            return _replayed(user_id, utterance_id, found[0])
 
     masked = stages.mask(text).text
     extraction = extract(masked, snapshot, mention=mention_time)
@@ -122,7 +124,7 @@ def process_turn(
         blocked_names=names,
         residue=residue,
         snapshot=snapshot,
-        person=_person(client, user_id),
+        person=_person(context),
         resolve=stages.resolve,
     )
     turn = TurnWrite(user_id, utterance_id, masked, mention_time, session_id, gate, plan)
@@ -191,12 +193,9 @@ def _residue(raw: Any) -> list[str]:
     return [str(r) for r in raw if str(r).strip()]
 
 
-def _person(client: GraphClient, user_id: str) -> Person:
-    rows = client.read(queries.SELF_FACTS, {"user_id": user_id})
-    if not rows:
-        return Person()
-    birth = rows[0].get("birth_date")
-    return Person(sex=rows[0].get("sex"), birth_date=date.fromisoformat(birth) if birth else None)
+def _person(context: dict[str, Any]) -> Person:
+    birth = context.get("birth_date")
+    return Person(sex=context.get("sex"), birth_date=date.fromisoformat(birth) if birth else None)
 
 
 # --- results -------------------------------------------------------------------------------------

@@ -15,7 +15,6 @@ from typing import Any
 
 from app.db.client import Tx
 from app.dictionary import DictionarySnapshot, DictionaryVersionMismatch
-from app.dictionary import queries as dictionary_queries
 from app.dictionary.gate import queue_refusals
 from app.ingest.derived.service import update_derived
 from app.ingest.write_path import queries
@@ -50,9 +49,10 @@ class WriteOutcome:
 
 def write_turn(tx: Tx, turn: TurnWrite, *, snapshot: DictionarySnapshot, now: datetime) -> WriteOutcome:
     """Write one turn; returns the stored state instead when the same turn is already there."""
-    _ensure_version(tx, snapshot)
-    existing = tx.run(queries.FIND_UTTERANCE, {"uid": turn.utterance_id})
-    if existing:
+    guards = tx.run(queries.TURN_GUARDS, {"uid": turn.utterance_id})[0]
+    _ensure_version(guards["dictionary_version"], snapshot)
+    if guards["seen"]:
+        existing = tx.run(queries.FIND_UTTERANCE, {"uid": turn.utterance_id})
         return WriteOutcome(replayed=True, existing=existing[0])
     plan, user_id, utterance_id = turn.plan, turn.user_id, turn.utterance_id
     tx.run(
@@ -118,9 +118,7 @@ def _with_at(record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "at": record.get("event_start") or record.get("mention_time")}
 
 
-def _ensure_version(tx: Tx, snapshot: DictionarySnapshot) -> None:
-    rows = tx.run(dictionary_queries.ACTIVE_VERSIONS)
-    graph_version = rows[0]["version"] if rows else None
+def _ensure_version(graph_version: str | None, snapshot: DictionarySnapshot) -> None:
     if graph_version != snapshot.version:
         raise DictionaryVersionMismatch(
             "The graph holds another dictionary version; run `selfgraph dictionary load`.",
