@@ -75,7 +75,7 @@ def recall(
     k: Annotated[str, typer.Option("--k", help="Comma-separated cut-offs.")] = "5,10",
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the full report as JSON.")] = None,
     keep: Annotated[bool, typer.Option("--keep", help="Keep the evaluation users in the graph.")] = False,
-    branch: Annotated[str | None, typer.Option("--branch", help="graph | vector | keyword | fused")] = None,
+    branch: Annotated[str | None, typer.Option("--branch", help="graph | vector | keyword | fused | search")] = None,
     rankings: Annotated[Path | None, typer.Option("--rankings", help="Write per-question rankings.")] = None,
     run: Annotated[str | None, typer.Option("--run", help="Reuse a --keep run's users.")] = None,
 ) -> None:
@@ -99,4 +99,38 @@ def recall(
     for name, scores in report["branches"].items():
         table.add_row(name, *(f"{scores[c]:.3f}" for c in columns))
     console.print(table)
+    if report.get("fusion_beats_every_branch") is not None:
+        console.print(f"fusion beats every single branch: {report['fusion_beats_every_branch']}")
+    if "search" in report:
+        console.print(f"production search(): {report['search']}")
     _write_json(report, json_out)
+
+
+@app.command()
+def specificity(
+    data_root: Annotated[Path, typer.Option("--data-root", help="Root of uic_coaching/ and synthea_r4/.")] = Path(
+        "../shared/data"
+    ),
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the report as JSON.")] = None,
+    records_out: Annotated[Path | None, typer.Option("--records", help="Write every written record.")] = None,
+    keep: Annotated[bool, typer.Option("--keep", help="Keep the evaluation users in the graph.")] = False,
+) -> None:
+    """The real coaching SMS through the write path and reconciliation: kept turns, records, findings."""
+    from app.cli.console import graph_client
+    from app.dictionary.snapshot import load_snapshot
+    from app.evaluation.specificity import run, write_reports
+
+    with graph_client() as client:
+        report = run_or_exit(lambda: run(client, data_root, snapshot=load_snapshot(), keep=keep))
+    console.print(
+        f"turns {report['turns']}, kept {report['kept']}, records {report['records']} "
+        f"{report['records_by_type']}, findings {report['findings']}"
+    )
+    table = Table(title="reconciliation findings on coaching talk")
+    for column in ("kind", "count", "share"):
+        table.add_column(column)
+    for kind, row in report["distribution"].items():
+        table.add_row(kind, str(row["count"]), _percent(row["share"]))
+    console.print(table)
+    console.print(f"[bold]contradictions[/bold]: {len(report['contradictions'])}")
+    write_reports(report, json_out, records_out)

@@ -33,10 +33,17 @@ class Tx:
     def __init__(self, tx: neo4j.ManagedTransaction) -> None:
         self._tx = tx
 
-    def run(self, query: Query, params: Mapping[str, Any] | None = None) -> list[Row]:
+    def run(self, query: Query, params: Mapping[str, Any] | None = None, *, plain: bool = False) -> list[Row]:
+        """The statement's rows as dicts. ``plain=True`` skips the driver's recursive ``data()``
+        conversion (graph objects to dicts), which dominates the cost of rows holding long lists such
+        as vectors; use it for statements that return only plain values."""
         started = time.perf_counter()
         result = self._tx.run(query.text, dict(params or {}))
-        rows = [record.data() for record in result]
+        if plain:
+            keys = result.keys()
+            rows = [dict(zip(keys, record.values(), strict=True)) for record in result]
+        else:
+            rows = [record.data() for record in result]
         log.debug("query %s rows=%d ms=%.1f", query.name, len(rows), (time.perf_counter() - started) * 1e3)
         return rows
 
@@ -98,8 +105,8 @@ class GraphClient:
             row = session.run(COMPONENTS.text).single(strict=True).data()
         return {"name": row["name"], "version": row["versions"][0], "edition": row["edition"]}
 
-    def read(self, query: Query, params: Mapping[str, Any] | None = None) -> list[Row]:
-        return self._execute(query, params, neo4j.READ_ACCESS)
+    def read(self, query: Query, params: Mapping[str, Any] | None = None, *, plain: bool = False) -> list[Row]:
+        return self._execute(query, params, neo4j.READ_ACCESS, plain=plain)
 
     def write(self, query: Query, params: Mapping[str, Any] | None = None) -> list[Row]:
         return self._execute(query, params, neo4j.WRITE_ACCESS)
@@ -116,14 +123,16 @@ class GraphClient:
         with translate_driver_errors(name), self._driver.session(database=self.database) as session:
             return session.execute_read(lambda tx: work(Tx(tx)))
 
-    def _execute(self, query: Query, params: Mapping[str, Any] | None, access: str) -> list[Row]:
+    def _execute(
+        self, query: Query, params: Mapping[str, Any] | None, access: str, *, plain: bool = False
+    ) -> list[Row]:
         started = time.perf_counter()
         with (
             translate_driver_errors(query.name),
             self._driver.session(database=self.database, default_access_mode=access) as session,
         ):
             if access == neo4j.READ_ACCESS:
-                rows = session.execute_read(lambda tx: Tx(tx).run(query, params))
+                rows = session.execute_read(lambda tx: Tx(tx).run(query, params, plain=plain))
             else:
                 rows = session.execute_write(lambda tx: Tx(tx).run(query, params))
         log.debug("query %s rows=%d ms=%.1f", query.name, len(rows), (time.perf_counter() - started) * 1e3)

@@ -5,7 +5,11 @@ Each ``sample_id`` becomes a namespaced user (``eval-<run>-<sample>``); every tu
 ``search_text`` = "speaker: text", consecutive turns of a session chained by ``NEXT``); the events
 are embedded; then every question runs through the read path's associative steps
 (:func:`branch_rankings`: entities, hard boundary, the three branches ranked once, RRF as
-``search`` fuses them), and each branch alone and the fusion are scored. Metrics per question:
+``search`` fuses them), and each branch alone and the fusion are scored. The ``search`` row runs
+the question through the production :func:`app.retrieval.service.search` end to end (the function
+behind ``POST /v1/users/{id}/search``: router, time window, hard boundary, score gates,
+rehydration, the window filter), with the sample's last session time as the request clock
+(:func:`production_ranking`). Metrics per question:
 
 * recall@k — the share of the question's evidence turns among the top ``k`` items;
 * hit@k — 1 if any evidence turn is in the top ``k``;
@@ -25,6 +29,7 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -33,15 +38,17 @@ from app.db.client import GraphClient
 from app.db.cypher import Query
 from app.errors import InvalidInput
 from app.retrieval.embedding import embed_pending, embed_query, embed_texts
-from app.retrieval.presets import BRANCH_PRESETS, HYBRID, SearchPreset
-from app.retrieval.service import Embedder, fuse, hard_boundary, rank_branches
+from app.retrieval.presets import HYBRID, SearchPreset
+from app.retrieval.service import Embedder, fuse, hard_boundary, rank_branches, search
 from app.retrieval.vocabulary import match_entities
 from app.settings import Settings, get_settings
 from app.users.service import delete_user, ensure_self
 
 log = logging.getLogger(__name__)
 
-BRANCHES: tuple[str, ...] = ("graph", "vector", "keyword", "fused")
+BRANCHES: tuple[str, ...] = ("graph", "vector", "keyword", "fused", "search")
+"""Rows of the report: each branch alone, their RRF fusion, and the production ``search()``."""
+SINGLE_BRANCHES: tuple[str, ...] = ("graph", "vector", "keyword")
 SEARCH_WORKERS = 4
 """Questions of one user searched concurrently (read-only; the driver pool is thread-safe)."""
 
@@ -54,6 +61,7 @@ WRITE_TURNS = Query(
     SET e:Retrievable, e.user_id = $user_id, e.session_id = t.session_id, e.speaker = t.speaker,
         e.text = t.text, e.search_text = t.search_text, e.external_id = t.dia_id,
         e.mention_time = datetime(t.mention_time)
+    FOREACH (_ IN CASE WHEN e.embedding IS NULL THEN [1] ELSE [] END | SET e:PendingEmbedding)
     MERGE (s)-[:HAS_EVENT]->(e)
     RETURN count(e) AS written
     """,
@@ -139,11 +147,82 @@ def branch_rankings(
     Each single branch is scored on its own ranking; ``fused`` on the fusion of the three."""
     match = match_entities(client, question)
     if hard_boundary(client, user_id, match) is not None:
-        return {b: [] for b in BRANCHES}
+        return {b: [] for b in (*SINGLE_BRANCHES, "fused")}
     ranked = rank_branches(client, user_id, question, match, preset, settings, embedder, {})
     out = {b: [i for i, _ in ranked.get(b, [])] for b in ("graph", "vector", "keyword")}
     out["fused"] = [f.id for f in fuse(ranked, preset, settings)]
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class SearchRun:
+    """One question through the production ``search()``: the dia_ids it returned and why."""
+
+    ranked: list[str]
+    route: str
+    window: str | None
+    boundary: bool
+    ms: float
+
+
+def production_ranking(
+    client: GraphClient,
+    user_id: str,
+    question: str,
+    at: datetime,
+    settings: Settings,
+    embedder: Embedder,
+    k: int,
+) -> SearchRun:
+    """The question through ``search()`` exactly as the REST route calls it (hybrid preset, the
+    router's route), returning the evidence ids (``dia_id``) of the items, in order."""
+    started = time.perf_counter()
+    result = search(client, user_id, question, k=k, at=at, settings=settings, embedder=embedder)
+    ms = (time.perf_counter() - started) * 1e3
+    ranked = [item.provenance.source_id for item in result.items if item.provenance.source_id]
+    return SearchRun(
+        ranked=[r for r in ranked if r is not None],
+        route=result.route,
+        window=result.window.text if result.window is not None else None,
+        boundary=result.boundary is not None,
+        ms=ms,
+    )
+
+
+def answer_question(
+    client: GraphClient,
+    user_id: str,
+    question: str,
+    *,
+    at: datetime,
+    dia_of: dict[str, str],
+    settings: Settings,
+    embedder: Embedder,
+    preset: SearchPreset,
+    k: int,
+    with_search: bool,
+) -> tuple[dict[str, list[str]], SearchRun | None]:
+    """Each row's ranked dia_ids for one question (and the production run when asked for)."""
+    lists = branch_rankings(client, user_id, question, settings, embedder, preset)
+    out = {b: [dia_of[i] for i in ids if i in dia_of] for b, ids in lists.items()}
+    run = None
+    if with_search:
+        run = production_ranking(client, user_id, question, at, settings, embedder, k)
+        out["search"] = run.ranked
+    return out, run
+
+
+def session_clock(sample: Sample) -> datetime:
+    """The conversation's "now": its last session's time (questions are asked after it)."""
+    latest = max(datetime.fromisoformat(t["session_datetime"]) for t in sample.turns)
+    return latest.replace(tzinfo=UTC) if latest.tzinfo is None else latest
+
+
+def fusion_beats_branches(rows: dict[str, dict[str, Any]], metrics: Sequence[str]) -> bool | None:
+    """Whether the fused row beats every single branch on every metric (None without the rows)."""
+    if "fused" not in rows or not any(b in rows for b in SINGLE_BRANCHES):
+        return None
+    return all(rows["fused"][m] > rows[b][m] for b in SINGLE_BRANCHES if b in rows for m in metrics)
 
 
 @dataclass
@@ -192,8 +271,8 @@ def evaluate(
     settings = settings or get_settings()
     branches = tuple(branches)
     for branch in branches:
-        if branch not in BRANCH_PRESETS:
-            raise InvalidInput("Unknown branch.", branch=branch, allowed=list(BRANCH_PRESETS))
+        if branch not in BRANCHES:
+            raise InvalidInput("Unknown branch.", branch=branch, allowed=list(BRANCHES))
     ks = tuple(sorted(set(ks)))
     run = run_id or uuid.uuid4().hex[:8]
     samples = load_samples(turns_file, questions_file)
@@ -210,6 +289,8 @@ def evaluate(
     by_category: dict[str, dict[str, Scores]] = {b: defaultdict(lambda: Scores(ks)) for b in branches}
     timings: dict[str, float] = {}
     rankings: list[dict[str, Any]] = []
+    runs: list[SearchRun] = []
+    with_search = "search" in branches
     try:
         for sample in samples:
             user_id = f"eval-{run}-{sample.sample_id}"
@@ -229,21 +310,27 @@ def evaluate(
             known = {t["dia_id"] for t in sample.turns}
             dia_of = {row["id"]: row["dia_id"] for row in client.read(EVENT_IDS, {"user_id": user_id})}
             asked = [q for q in sample.questions if any(e in known for e in q["evidence"])]
+            clock = session_clock(sample)
+
+            answer = partial(
+                answer_question,
+                client,
+                user_id,
+                at=clock,
+                dia_of=dia_of,
+                settings=settings,
+                embedder=embedder,
+                preset=preset,
+                k=max(ks),
+                with_search=with_search,
+            )
             with ThreadPoolExecutor(max_workers=SEARCH_WORKERS) as pool:
-                answers = list(
-                    pool.map(
-                        lambda q, u=user_id: branch_rankings(
-                            client, u, q["question"], settings, embedder, preset
-                        ),
-                        asked,
-                    )
-                )
+                answers = list(pool.map(answer, [q["question"] for q in asked]))
             log.info("recall user=%s questions=%d", user_id, len(asked))
-            for question, lists in zip(asked, answers, strict=True):
+            for question, (as_dia, prod) in zip(asked, answers, strict=True):
                 evidence = {e for e in question["evidence"] if e in known}
                 category = str(question.get("category", "none"))
                 searches += 1
-                as_dia = {b: [dia_of[i] for i in ids if i in dia_of] for b, ids in lists.items()}
                 for branch in branches:
                     ranked = as_dia[branch][: max(ks)]
                     overall[branch].add(ranked, evidence)
@@ -255,8 +342,15 @@ def evaluate(
                         "category": category,
                         "evidence": sorted(evidence),
                         **as_dia,
+                        **(
+                            {"search_route": prod.route, "search_window": prod.window, "search_ms": round(prod.ms, 1)}
+                            if prod is not None
+                            else {}
+                        ),
                     }
                 )
+                if prod is not None:
+                    runs.append(prod)
         timings["search_s"] = round(time.perf_counter() - search_started, 1)
         timings["search_ms_mean"] = round(1e3 * timings["search_s"] / max(searches, 1), 2)
     finally:
@@ -282,6 +376,11 @@ def evaluate(
             for b in branches
         },
     }
+    report["fusion_beats_every_branch"] = fusion_beats_branches(
+        report["branches"], [*(f"recall_at_{k}" for k in ks), f"hit_at_{max(ks)}", "mrr"]
+    )
+    if runs:
+        report["search"] = search_summary(runs)
     if rankings_out is not None:
         rankings_out.parent.mkdir(parents=True, exist_ok=True)
         rankings_out.write_text("\n".join(json.dumps(r) for r in rankings) + "\n", encoding="utf-8")
@@ -289,3 +388,19 @@ def evaluate(
     report.update(report["branches"][headline])
     report["headline_branch"] = headline
     return report
+
+
+def search_summary(runs: Sequence[SearchRun]) -> dict[str, Any]:
+    """How the production ``search()`` treated the questions: routes, windows, boundaries, latency."""
+    ms = sorted(r.ms for r in runs)
+    routes: dict[str, int] = defaultdict(int)
+    for r in runs:
+        routes[r.route] += 1
+    return {
+        "routes": dict(sorted(routes.items())),
+        "windowed": sum(1 for r in runs if r.window),
+        "boundary": sum(1 for r in runs if r.boundary),
+        "empty": sum(1 for r in runs if not r.ranked),
+        "ms_p50": round(ms[len(ms) // 2], 1),
+        "ms_p95": round(ms[min(len(ms) - 1, int(0.95 * len(ms)))], 1),
+    }

@@ -103,13 +103,13 @@ def rank_branches(
         semantic = [(item, score) for item, score in semantic if score >= preset.min_similarity]
         if "vector" in preset.branches:
             ranked["vector"] = semantic
-    if keyword is not None:
-        ranked["keyword"] = keyword.result()
-    if linked is not None:
+    if linked is not None:  # while the keyword branch may still be running
         seeds = [item for item, _ in semantic[: preset.neighbour_seeds]]
         bonus = timed(timings, "graph", neighbour_bonus, client, user_id, seeds, limit(cfg.graph_candidates))
         ranked["graph"] = merge_graph(linked.result(), bonus, limit(cfg.graph_candidates))
-    return ranked
+    if keyword is not None:
+        ranked["keyword"] = keyword.result()
+    return {name: ranked[name] for name in ("graph", "vector", "keyword") if name in ranked}
 
 
 def fuse(ranked: dict[str, Ranked], preset: SearchPreset, settings: Settings) -> list[Fused]:

@@ -1,24 +1,41 @@
-"""The read gate and router: rules decide none / structured / associative / both for a request.
+"""The read gate and router: decide none / structured / associative / both for a request.
 
-Rules first, and only rules for now: every request they cannot place in a structured intent goes
-to associative recall (which always answers something sensible), so the LLM is not needed to
-route. Time expressions in the request are resolved by the write path's temporal resolver
+Rules first (:func:`rule_route`): a phatic turn is ``none``; a structured intent is ``structured``,
+or ``both`` when the request also carries a recall cue ("why", "how did I feel"); no intent but a
+recall cue is ``associative``. What the rules cannot decide (no intent and no cue: "what is
+Caroline's identity?", "metformin?") goes to the LLM when a backend is configured
+(:func:`route_decision`, one schema-constrained call through ``app.llm.structured.invoke_structured``
+answering :class:`RouterAnswer`), and to :data:`DEFAULT_ROUTE` when the backend is ``none``, the
+router LLM is switched off (``settings.retrieval.router_llm``) or the call fails or never validates.
+Time expressions in the request are resolved by the write path's temporal resolver
 (``app.ingest.temporal``) against the request's ``at`` before the plan runs ("my BP last week").
 
-All functions here are pure: the request text, the entities it names, the clock (``at``).
+All functions here except the LLM call are pure: the request text, the entities it names, the
+clock (``at``).
 """
 
 from __future__ import annotations
 
 import logging
 import re
+import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import lru_cache
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from app.dictionary.normalize import normalize_alias
 from app.retrieval.models import Route, TimeWindow
 from app.retrieval.structured import Intent, StructuredPlan
 from app.retrieval.vocabulary import EntityMatch
+from app.settings import LlmSettings, Settings
+
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
+    from langchain_core.messages import BaseMessage
 
 log = logging.getLogger(__name__)
 
@@ -155,16 +172,132 @@ def detect_intent(norm: str, match: EntityMatch) -> Intent | None:
     return None
 
 
-def decide_route(text: str, match: EntityMatch, window: TimeWindow | None = None) -> Route:
-    """none for phatic turns; structured for a recognised intent; both when the request also asks
-    something only recall can answer ("why", "how did I feel"); associative otherwise."""
+DEFAULT_ROUTE: Route = "associative"
+"""The route of a request the rules cannot decide and no LLM decided: associative recall always
+answers something sensible (ranked evidence), where a wrong structured plan answers nothing."""
+
+
+def rule_route(text: str, match: EntityMatch) -> Route | None:
+    """The rules' route, or ``None`` when they cannot decide.
+
+    none for phatic turns; structured for a recognised intent; both when the request also asks
+    something only recall can answer ("why", "how did I feel"); associative for a recall cue
+    without an intent; undecided (``None``) for a request with neither an intent nor a cue.
+    """
     if is_phatic(text):
         return "none"
     norm = normalize_alias(text)
     intent = detect_intent(norm, match)
+    cue = bool(_ASSOCIATIVE.search(norm))
     if intent is None:
-        return "associative"
-    return "both" if _ASSOCIATIVE.search(norm) else "structured"
+        return "associative" if cue else None
+    return "both" if cue else "structured"
+
+
+class RouterAnswer(BaseModel):
+    """The router LLM's response schema (JSON-schema constrained: the route enum and a reason)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    route: Route
+    reason: str = Field(max_length=300, description="one short sentence")
+
+
+ROUTER_PROMPT_VERSION = "retrieval-router/1"
+ROUTER_SYSTEM_PROMPT = """You route one request to a personal health memory. Answer with exactly one route:
+- none: the request needs nothing from memory (small talk, a greeting, a thank-you);
+- structured: it asks for records by type, metric or time (readings, results, medications, allergies,
+  conditions, "my last three glucose readings", "weight over three months");
+- associative: it asks about something said, felt or experienced, people, places, events or reasons
+  (free recall over conversations and notes);
+- both: it needs records AND recall of what was said around them.
+When unsure between associative and another route, answer associative. The reason is one short
+sentence about the request's form; never give medical advice."""
+
+
+@dataclass(frozen=True, slots=True)
+class RouteDecision:
+    """A route and who decided it: ``rules``, ``llm``, or ``default`` (undecided, no usable LLM)."""
+
+    route: Route
+    by: Literal["rules", "llm", "default"]
+    reason: str = ""
+
+
+def router_messages(text: str, match: EntityMatch, window: TimeWindow | None) -> list[BaseMessage]:
+    from langchain_core.messages import HumanMessage, SystemMessage
+
+    entities = ", ".join(f"{e.kind}:{e.key}" for e in match.entities) or "(none)"
+    when = window.text if window is not None and window.text else "(none)"
+    return [
+        SystemMessage(content=ROUTER_SYSTEM_PROMPT),
+        HumanMessage(
+            content=f"Request: {text}\nVocabulary entities named: {entities}\nTime expression: {when}"
+        ),
+    ]
+
+
+def route_decision(
+    text: str,
+    match: EntityMatch,
+    window: TimeWindow | None = None,
+    llm: BaseChatModel | None = None,
+    *,
+    retries: int = 1,
+) -> RouteDecision:
+    """Rules first; the LLM (when given) only for what they cannot decide; the default otherwise.
+
+    An LLM failure (unreachable, timeout, output that never validates against
+    :class:`RouterAnswer` after ``retries`` retries) falls back to :data:`DEFAULT_ROUTE`.
+    """
+    ruled = rule_route(text, match)
+    if ruled is not None:
+        return RouteDecision(ruled, "rules")
+    if llm is None:
+        return RouteDecision(DEFAULT_ROUTE, "default")
+    from app.llm.exceptions import LlmError
+    from app.llm.structured import invoke_structured
+
+    started = time.perf_counter()
+    try:
+        answer = invoke_structured(llm, RouterAnswer, router_messages(text, match, window), retries=retries)
+    except LlmError as exc:
+        log.warning(
+            "router llm failed (%s) ms=%.0f; default route %s",
+            type(exc).__name__,
+            (time.perf_counter() - started) * 1e3,
+            DEFAULT_ROUTE,
+        )
+        return RouteDecision(DEFAULT_ROUTE, "default")
+    log.info("router llm route=%s ms=%.0f", answer.route, (time.perf_counter() - started) * 1e3)
+    return RouteDecision(answer.route, "llm", answer.reason)
+
+
+def decide_route(
+    text: str, match: EntityMatch, window: TimeWindow | None = None, llm: BaseChatModel | None = None
+) -> Route:
+    """The route of :func:`route_decision` (rules, then the LLM if given, then the default)."""
+    return route_decision(text, match, window, llm).route
+
+
+def router_model(settings: Settings) -> BaseChatModel | None:
+    """The router's chat model: ``None`` for the ``none`` backend or with ``retrieval.router_llm``
+    off; else the configured backend with its timeout capped at ``retrieval.router_timeout_s``
+    (a read path cannot wait a minute). Built once per configuration."""
+    cfg = settings.retrieval
+    if settings.llm.backend == "none" or not cfg.router_llm:
+        return None
+    return _cached_model(
+        settings.llm.model_copy(update={"timeout_s": min(settings.llm.timeout_s, cfg.router_timeout_s)})
+        .model_dump_json()
+    )
+
+
+@lru_cache(maxsize=4)
+def _cached_model(llm_json: str) -> BaseChatModel | None:
+    from app.llm.chat import build_chat_model
+
+    return build_chat_model(LlmSettings.model_validate_json(llm_json))
 
 
 def build_plan(

@@ -9,26 +9,33 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from concurrent.futures import Future
 from datetime import UTC, datetime
+from typing import Any
 
 from app.db.client import GraphClient
 from app.errors import NotFound
 from app.retrieval import queries
-from app.retrieval.branches import Ranked, graph_branch, keyword_branch, vector_branch
-from app.retrieval.embedding import embed_pending, embed_query
-from app.retrieval.fusion import Fused, reciprocal_rank_fusion, score_gate
-from app.retrieval.models import Boundary, BranchScores, RetrievedItem, Route, SearchResult, TimeWindow
+from app.retrieval.associative import BRANCH_POOL, Embedder, associative, fuse, rank_branches, user_state
+from app.retrieval.embedding import embed_query
+from app.retrieval.models import Boundary, RetrievedItem, Route, SearchResult, TimeWindow
 from app.retrieval.presets import HYBRID, SearchPreset
-from app.retrieval.rehydrate import goals_and_constraints, rehydrate
-from app.retrieval.router import build_plan, decide_route, metric_kinds, narrative_record_types, resolve_window
+from app.retrieval.rehydrate import goals_and_constraints
+from app.retrieval.router import (
+    build_plan,
+    decide_route,
+    metric_kinds,
+    narrative_record_types,
+    resolve_window,
+    router_model,
+)
 from app.retrieval.structured import run_plan
 from app.retrieval.vocabulary import EntityMatch, match_entities
 from app.settings import Settings, get_settings
 
 log = logging.getLogger(__name__)
 
-Embedder = Callable[[str], list[float]]
+__all__ = ["Embedder", "ensure_user", "fuse", "hard_boundary", "rank_branches", "search"]
 
 
 def ensure_user(client: GraphClient, user_id: str) -> None:
@@ -76,96 +83,6 @@ def _in_window(item: RetrievedItem, window: TimeWindow) -> bool:
     return (start is None or moment >= start) and (end is None or moment < end)
 
 
-def rank_branches(
-    client: GraphClient,
-    user_id: str,
-    text: str,
-    match: EntityMatch,
-    preset: SearchPreset,
-    settings: Settings,
-    embedder: Embedder,
-    timings: dict[str, float],
-) -> dict[str, Ranked]:
-    """Each of the preset's branches, ranked (best first), after the vector score gate."""
-    cfg = settings.retrieval
-    factor = preset.candidate_factor
-    ranked: dict[str, Ranked] = {}
-    semantic: Ranked = []
-    needs_vector = "vector" in preset.branches or ("graph" in preset.branches and preset.neighbour_seeds)
-    if needs_vector:
-        started = time.perf_counter()
-        if preset.embed_on_read:
-            # Nodes the write path added since the last background pass become findable now.
-            embed_pending(client, user_id, preset.embed_on_read, settings=settings)
-            timings["catch_up"] = (time.perf_counter() - started) * 1e3
-            started = time.perf_counter()
-        embedding = embedder(text)
-        timings["embed"] = (time.perf_counter() - started) * 1e3
-        started = time.perf_counter()
-        semantic = vector_branch(client, user_id, embedding, max(1, int(cfg.vector_candidates * factor)))
-        semantic = [(item, score) for item, score in semantic if score >= preset.min_similarity]
-        timings["vector"] = (time.perf_counter() - started) * 1e3
-        if "vector" in preset.branches:
-            ranked["vector"] = semantic
-    if "keyword" in preset.branches:
-        started = time.perf_counter()
-        ranked["keyword"] = keyword_branch(
-            client, user_id, text, max(1, int(cfg.keyword_candidates * factor))
-        )
-        timings["keyword"] = (time.perf_counter() - started) * 1e3
-    if "graph" in preset.branches:
-        started = time.perf_counter()
-        seeds = [item for item, _ in semantic[: preset.neighbour_seeds]]
-        ranked["graph"] = graph_branch(
-            client, user_id, match, seeds, max(1, int(cfg.graph_candidates * factor))
-        )
-        timings["graph"] = (time.perf_counter() - started) * 1e3
-    return ranked
-
-
-def fuse(ranked: dict[str, Ranked], preset: SearchPreset, settings: Settings) -> list[Fused]:
-    """RRF over the branches' rankings, then the score gate on the fused score."""
-    fused = reciprocal_rank_fusion(
-        {b: [i for i, _ in r] for b, r in ranked.items()},
-        k=preset.rrf_k,
-        weights={b: preset.weight(b) for b in ranked},
-    )
-    return score_gate(
-        fused, preset.min_fused if preset.min_fused is not None else settings.retrieval.min_score
-    )
-
-
-def associative(
-    client: GraphClient,
-    user_id: str,
-    text: str,
-    match: EntityMatch,
-    k: int,
-    preset: SearchPreset,
-    settings: Settings,
-    embedder: Embedder,
-    timings: dict[str, float],
-) -> list[RetrievedItem]:
-    """Run the preset's branches, fuse by RRF, gate, rehydrate."""
-    ranked = rank_branches(client, user_id, text, match, preset, settings, embedder, timings)
-    raw = {b: dict(r) for b, r in ranked.items()}
-    top = fuse(ranked, preset, settings)[:k]
-    scores = {
-        f.id: BranchScores(
-            graph=raw.get("graph", {}).get(f.id),
-            vector=raw.get("vector", {}).get(f.id),
-            keyword=raw.get("keyword", {}).get(f.id),
-            ranks=f.ranks,
-            fused=round(f.score, 6),
-        )
-        for f in top
-    }
-    started = time.perf_counter()
-    items = rehydrate(client, user_id, [f.id for f in top], scores, with_context=preset.with_context)
-    timings["rehydrate"] = (time.perf_counter() - started) * 1e3
-    return items
-
-
 def search(
     client: GraphClient,
     user_id: str,
@@ -194,10 +111,13 @@ def search(
         at = at.replace(tzinfo=UTC)
     timings: dict[str, float] = {}
     started = time.perf_counter()
-    ensure_user(client, user_id)
-    match = match_entities(client, text)
+    matching = BRANCH_POOL.submit(match_entities, client, text)
+    state = user_state(client, user_id)
+    match = matching.result()
+    if not state.exists:
+        raise NotFound("No such user.", user_id=user_id)
     window = resolve_window(text, at)
-    decided = route or decide_route(text, match, window)
+    decided = route or decide_route(text, match, window, llm=router_model(settings))
     entity_keys = [f"{e.kind}:{e.key}" for e in match.entities]
     result = SearchResult(route=decided, window=window, entities=entity_keys, preset=preset.name)
     if decided == "none":
@@ -207,6 +127,7 @@ def search(
         log.info("search user=%s route=%s boundary absent=%d", user_id, decided, len(boundary.absent))
         return result.model_copy(update={"boundary": boundary})
     items: list[RetrievedItem] = []
+    context: Future[tuple[list[dict[str, Any]], list[dict[str, Any]]]] | None = None
     trend = None
     n_structured = 0
     if decided in ("structured", "both"):
@@ -223,6 +144,8 @@ def search(
         n_structured = len(items)
         timings["structured"] = (time.perf_counter() - started) * 1e3
     if decided in ("associative", "both"):
+        if preset.with_context:  # read beside the branches; used when anything is returned
+            context = BRANCH_POOL.submit(goals_and_constraints, client, user_id)
         recalled = associative(
             client,
             user_id,
@@ -233,12 +156,16 @@ def search(
             settings,
             embedder or (lambda q: embed_query(q, settings)),
             timings,
+            state,
         )
         if window is not None:
             recalled = [item for item in recalled if _in_window(item, window)]
         have = {item.uid for item in items}
         items += [item for item in recalled if item.uid not in have]
-    goals, constraints = goals_and_constraints(client, user_id) if preset.with_context and items else ([], [])
+    goals: list[dict[str, Any]] = []
+    constraints: list[dict[str, Any]] = []
+    if preset.with_context and items:
+        goals, constraints = context.result() if context is not None else goals_and_constraints(client, user_id)
     timings["total"] = (time.perf_counter() - started) * 1e3
     log.info("search user=%s route=%s items=%d ms=%.1f", user_id, decided, len(items), timings["total"])
     return result.model_copy(

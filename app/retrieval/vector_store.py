@@ -80,14 +80,25 @@ class UserVectors:
                 self.ids.append(node_id)
                 self.stamps.append(stamp)
 
-    def ranking(self, query: list[float]) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float32]]:
-        """Row indices by descending similarity, with the scores on Neo4j's scale: ``(1 + cos) / 2``
-        in [0, 1], as ``vector.similarity.cosine`` returns them (stored vectors are L2-normalised)."""
+    def scores(self, query: list[float]) -> npt.NDArray[np.float32]:
+        """Every row's similarity on Neo4j's scale: ``(1 + cos) / 2`` in [0, 1], as
+        ``vector.similarity.cosine`` returns it (stored vectors are L2-normalised)."""
         vector = np.asarray(query, dtype=np.float32)
         norm = float(np.linalg.norm(vector))
         cosine = self.matrix @ (vector / norm if norm else vector)
-        scores: npt.NDArray[np.float32] = ((1.0 + cosine) / 2.0).astype(np.float32, copy=False)
-        return np.argsort(-scores, kind="stable"), scores
+        return ((1.0 + cosine) / 2.0).astype(np.float32, copy=False)
+
+
+def best_rows(scores: npt.NDArray[np.float32], count: int) -> npt.NDArray[np.intp]:
+    """The ``count`` best rows, best first (ties by row): a partial selection, not a full sort."""
+    if count < len(scores):
+        cut = scores[np.argpartition(-scores, count - 1)[count - 1]]  # the count-th best score
+        above = np.flatnonzero(scores > cut)
+        tied = np.flatnonzero(scores == cut)[: count - len(above)]  # lowest rows first
+        chosen = np.concatenate([above, tied])
+    else:
+        chosen = np.arange(len(scores))
+    return chosen[np.lexsort((chosen, -scores[chosen]))]
 
 
 class UserVectorCache:
@@ -123,11 +134,11 @@ class UserVectorCache:
             return [(row["id"], float(row["score"])) for row in rows]
         if not len(vectors) or limit <= 0:
             return []
-        order, scores = vectors.ranking(query)
+        scores = vectors.scores(query)
         out: Ranked = []
-        start, batch = 0, max(2 * limit, 16)
-        while len(out) < limit and start < len(order):
-            window = order[start : start + batch]
+        start, batch = 0, limit + 8  # a few spares for hidden or deleted nodes; more rounds if needed
+        while len(out) < limit and start < len(scores):
+            window = best_rows(scores, start + batch)[start:]
             candidates = [{"id": vectors.ids[i], "seq": vectors.stamps[i]} for i in window]
             visible = {
                 row["id"]
@@ -150,9 +161,9 @@ class UserVectorCache:
             return vectors
         started = time.perf_counter()
         if vectors is None:
-            rows = client.read(queries.USER_VECTORS_ALL, {"user_id": user_id})
+            rows = client.read(queries.USER_VECTORS_ALL, {"user_id": user_id}, plain=True)
         else:
-            rows = client.read(queries.USER_VECTORS_SINCE, {"user_id": user_id, "since": vectors.seq})
+            rows = client.read(queries.USER_VECTORS_SINCE, {"user_id": user_id, "since": vectors.seq}, plain=True)
         loaded = [(row["id"], int(row["seq"]), row["embedding"]) for row in rows]
         with self._lock:
             current = self._users.get(user_id)

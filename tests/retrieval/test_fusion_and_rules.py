@@ -27,7 +27,7 @@ def test_rrf_matches_hand_computed_ranks() -> None:
 
 
 def test_rrf_constant_weights_and_duplicates() -> None:
-    assert RRF_K == 60 and HYBRID.rrf_k == RRF_K
+    assert HYBRID.rrf_k == RRF_K and HYBRID.weight("keyword") == 2.0 and HYBRID.weight("vector") == 1.0
     fused = reciprocal_rank_fusion({"vector": ["x", "x", "y"]}, k=1, weights={"vector": 2.0})
     assert [(f.id, f.score) for f in fused] == [("x", 2 / 2), ("y", 2 / 4)]  # the duplicate x is ignored
     assert [f.id for f in score_gate(fused, 0.6)] == ["x"]

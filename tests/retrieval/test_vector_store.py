@@ -143,3 +143,13 @@ def test_embedding_writes_stamp_the_users_sequence(client: GraphClient, two_user
     after = client.read(queries.USER_EMBEDDING_SEQ, {"user_id": user})[0]["seq"]
     assert after == before + 1
     assert embed_pending(client, user) == 0  # the queue label is gone with the vector written
+
+
+def test_best_rows_is_the_head_of_the_full_ranking() -> None:
+    from app.retrieval.vector_store import best_rows
+
+    rng = np.random.default_rng(1)
+    scores = rng.integers(0, 50, size=500).astype(np.float32)  # many ties
+    full = np.lexsort((np.arange(500), -scores))
+    for count in (1, 7, 64, 499, 500, 900):
+        assert best_rows(scores, count).tolist() == full[:count].tolist()
