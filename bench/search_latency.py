@@ -48,6 +48,7 @@ from app.retrieval.embedding import embed_texts  # noqa: E402
 from app.retrieval.presets import HYBRID  # noqa: E402
 from app.retrieval.service import search  # noqa: E402
 from app.settings import PROJECT_ROOT, EmbeddedSettings, Neo4jSettings, Settings  # noqa: E402
+from app.users.service import user_token  # noqa: E402
 
 TARGET = "bench-target"
 SMALL = "bench-u0001"
@@ -61,7 +62,8 @@ SEED_RECORDS = Query(
     "bench_seed_records",
     """
     UNWIND $rows AS row
-    CREATE (r:Record:Retrievable {uid: row.uid, user_id: row.user_id, type: row.type, name: row.name,
+    CREATE (r:Record:Retrievable {uid: row.uid, user_id: row.user_id, user_token: row.user_token,
+            type: row.type, name: row.name,
             value: row.value, unit: row.unit, status: 'current', search_text: row.text,
             quote: row.text, mention_time: datetime(row.at), event_start: datetime(row.at)})
     WITH r, row
@@ -207,6 +209,7 @@ class Bench:
                 {
                     "uid": f"{user_id}|r{self.counter}",
                     "user_id": user_id,
+                    "user_token": user_token(user_id),
                     "type": "test_result" if value else "note",
                     "name": name,
                     "value": value,

@@ -61,5 +61,8 @@ CREATE INDEX record_user_id_series_at IF NOT EXISTS FOR (n:Record) ON (n.user_id
 CREATE INDEX retrievable_user_embedding_seq IF NOT EXISTS FOR (n:Retrievable) ON (n.user_id, n.embedding_seq);
 // The embedding queue: nodes written without a vector yet (removed when the vector is written).
 CREATE INDEX pendingembedding_user_id_range IF NOT EXISTS FOR (n:PendingEmbedding) ON (n.user_id);
-CREATE FULLTEXT INDEX retrievable_text IF NOT EXISTS FOR (n:Retrievable) ON EACH [n.search_text] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
+// BM25 over search_text, filtered by user inside Lucene (user_token: app.users.service.user_token).
+CREATE FULLTEXT INDEX retrievable_text_by_user IF NOT EXISTS FOR (n:Retrievable) ON EACH [n.search_text, n.user_token] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
+// Replaced by retrievable_text_by_user (it filtered by user after streaming every user's matches).
+DROP INDEX retrievable_text IF EXISTS;
 CREATE VECTOR INDEX retrievable_embedding IF NOT EXISTS FOR (n:Retrievable) ON n.embedding OPTIONS {indexConfig: {`vector.dimensions`: 384, `vector.similarity_function`: 'cosine'}};

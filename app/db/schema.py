@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from app.db.client import GraphClient
 from app.db.cypher import CYPHER_DIR, Query, load_cypher_file
+from app.users.service import user_token
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +58,15 @@ PLACE_SERIES_POINTS = Query(
 """Series points written before ``series_at`` existed get it (run on a schema change)."""
 DATA_MIGRATIONS = (QUEUE_UNEMBEDDED, PLACE_SERIES_POINTS)
 """Idempotent, batched data steps run when the schema version changes (each until it finds nothing)."""
+USERS_WITHOUT_TOKEN = Query(
+    "users_without_token",
+    "MATCH (n:Retrievable) WHERE n.user_token IS NULL AND n.user_id IS NOT NULL "
+    "RETURN DISTINCT n.user_id AS user_id LIMIT 1000",
+)
+SET_USER_TOKEN = Query(
+    "set_user_token",
+    "MATCH (n:Retrievable) WHERE n.user_id = $user_id AND n.user_token IS NULL SET n.user_token = $token",
+)
 
 
 def schema_version() -> str:
@@ -84,11 +94,19 @@ def apply_schema(client: GraphClient) -> SchemaReport:
         for migration in DATA_MIGRATIONS:
             while next(iter(client.write(migration)[0].values())):
                 pass
+        _tokenize_users(client)
     client.write(MARK_SCHEMA_VERSION, {"version": version, "statements": len(statements)})
     constraints = client.read(SHOW_CONSTRAINTS)
     indexes = client.read(SHOW_INDEXES)
     log.info("schema applied version=%s statements=%d", version, len(statements))
     return SchemaReport(version, len(statements), len(constraints), len(indexes))
+
+
+def _tokenize_users(client: GraphClient) -> None:
+    """Nodes written before ``user_token`` existed get it (the token is computed in Python)."""
+    while rows := client.read(USERS_WITHOUT_TOKEN):
+        for row in rows:
+            client.write(SET_USER_TOKEN, {"user_id": row["user_id"], "token": user_token(row["user_id"])})
 
 
 def applied_schema_version(client: GraphClient) -> str | None:

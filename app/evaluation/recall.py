@@ -42,7 +42,7 @@ from app.retrieval.presets import HYBRID, SearchPreset
 from app.retrieval.service import Embedder, fuse, hard_boundary, rank_branches, search
 from app.retrieval.vocabulary import match_entities
 from app.settings import Settings, get_settings
-from app.users.service import delete_user, ensure_self
+from app.users.service import delete_user, ensure_self, user_token
 
 log = logging.getLogger(__name__)
 
@@ -58,8 +58,8 @@ WRITE_TURNS = Query(
     MATCH (s:Self {user_id: $user_id})
     UNWIND $turns AS t
     MERGE (e:ConversationEvent {uid: t.uid})
-    SET e:Retrievable, e.user_id = $user_id, e.session_id = t.session_id, e.speaker = t.speaker,
-        e.text = t.text, e.search_text = t.search_text, e.external_id = t.dia_id,
+    SET e:Retrievable, e.user_id = $user_id, e.user_token = $user_token, e.session_id = t.session_id,
+        e.speaker = t.speaker, e.text = t.text, e.search_text = t.search_text, e.external_id = t.dia_id,
         e.mention_time = datetime(t.mention_time)
     FOREACH (_ IN CASE WHEN e.embedding IS NULL THEN [1] ELSE [] END | SET e:PendingEmbedding)
     MERGE (s)-[:HAS_EVENT]->(e)
@@ -122,7 +122,9 @@ def load_sample(client: GraphClient, user_id: str, sample: Sample) -> int:
         for t in sample.turns
     ]
     for start in range(0, len(rows), 1000):
-        client.write(WRITE_TURNS, {"user_id": user_id, "turns": rows[start : start + 1000]})
+        client.write(
+            WRITE_TURNS, {"user_id": user_id, "user_token": user_token(user_id), "turns": rows[start : start + 1000]}
+        )
     pairs = [{"a": a["uid"], "b": b["uid"]} for a, b in pairwise(rows) if a["session_id"] == b["session_id"]]
     client.write(CHAIN_TURNS, {"pairs": pairs})
     return len(rows)

@@ -118,7 +118,19 @@ PALETTE: tuple[str, ...] = (
     "#ECB5C9", "#4C8EDA", "#FFC454", "#DA7194", "#569480", "#848484", "#D9D9D9",
 )  # fmt: skip
 
-HIDDEN_PROPERTIES = frozenset({"embedding", "embedding_seq", "series_at", "series_state", "resource", "search_text", "components", "sentences"})
+HIDDEN_PROPERTIES = frozenset(
+    {
+        "embedding",
+        "embedding_seq",
+        "user_token",
+        "series_at",
+        "series_state",
+        "resource",
+        "search_text",
+        "components",
+        "sentences",
+    }
+)
 """Properties kept out of Bloom's inspector (vectors, raw JSON, index text)."""
 
 

@@ -45,6 +45,7 @@ class FhirResource(StructuredNode):
     search_text = StringProperty()
     embedding = ArrayProperty(FloatProperty())
     embedding_seq = IntegerProperty()  # the Self's embedding_seq when the vector was written
+    user_token = StringProperty()  # the user's term in the full-text index (app.users.service.user_token)
     resource = JSONProperty()
     # Written by the FHIR loader (app.ingest.fhir); see its mapping module for their meaning.
     content_hash = StringProperty()

@@ -119,6 +119,7 @@ class Record(StructuredNode):
     search_text = StringProperty()
     embedding = ArrayProperty(FloatProperty())
     embedding_seq = IntegerProperty()  # the Self's embedding_seq when the vector was written
+    user_token = StringProperty()  # the user's term in the full-text index (app.users.service.user_token)
 
     about_test = RelationshipTo("app.graph_schema.dictionary.TestTerm", "ABOUT")
     next = RelationshipTo("Record", "NEXT")
@@ -143,5 +144,6 @@ class ConversationEvent(StructuredNode):
     search_text = StringProperty()
     embedding = ArrayProperty(FloatProperty())
     embedding_seq = IntegerProperty()  # the Self's embedding_seq when the vector was written
+    user_token = StringProperty()  # the user's term in the full-text index (app.users.service.user_token)
 
     next = RelationshipTo("ConversationEvent", "NEXT")  # the following event of the same session

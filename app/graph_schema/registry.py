@@ -42,6 +42,7 @@ RECORD_BOOKKEEPING: frozenset[str] = frozenset(
         "series_at",
         "series_state",
         "embedding_seq",
+        "user_token",
         "derived",
     }
 )

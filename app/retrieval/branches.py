@@ -8,10 +8,10 @@ Per-user exactness (measured in ``bench/search_latency.py``, see bench/README.md
   returns the nearest vectors of *all* users; with 1,000 users a user holding 0.1 % of the vectors
   gets almost nothing back (the bench shows its recall against the exact answer). The same exact
   scan in Cypher (:func:`vector_scan_in_database`) is the reference the bench checks against.
-* **keyword** — Lucene BM25 over ``retrievable_text``, without a result cap inside the index
-  call: matches stream in score order and the user filter runs before ``LIMIT``, so no other
-  user's hits can crowd this user's out. User text is escaped (Lucene syntax) and only ever a
-  parameter.
+* **keyword** — Lucene BM25 over ``retrievable_text_by_user``: the query requires the user's
+  token (``user_token``), so Lucene matches this user's nodes only and no other user's hits can
+  crowd them out (nor cost time); no result cap inside the index call, the ``user_id`` check runs
+  again before ``LIMIT``. User text is escaped (Lucene syntax) and only ever a parameter.
 * **graph** — vocabulary entities named in the request -> the user's records and FHIR resources
   linked to them (:data:`queries.ITEMS_FOR_TERMS`), then items that share graph neighbours
   (time chain, episode, derivation) with the top semantic hits.
@@ -27,6 +27,7 @@ from app.retrieval import queries
 from app.retrieval.vector_store import UserVectorCache
 from app.retrieval.vocabulary import EntityMatch
 from app.settings import get_settings
+from app.users.service import user_token
 
 Ranked = list[tuple[str, float]]
 
@@ -79,13 +80,23 @@ def vector_scan_in_database(client: GraphClient, user_id: str, embedding: list[f
     return [(row["id"], float(row["score"])) for row in rows]
 
 
+def scoped_keyword_query(user_id: str, words: str) -> str:
+    """The Lucene query for one user: the user's token required, the words on ``search_text``."""
+    return f"+user_token:{user_token(user_id)} +search_text:({words})"
+
+
 def keyword_branch(client: GraphClient, user_id: str, text: str, limit: int) -> Ranked:
     query = keyword_query(text)
     if not query:
         return []
     rows = client.read(
         queries.KEYWORD_SEARCH,
-        {"user_id": user_id, "query": query, "limit": limit, "hidden_statuses": queries.HIDDEN_STATUSES},
+        {
+            "user_id": user_id,
+            "query": scoped_keyword_query(user_id, query),
+            "limit": limit,
+            "hidden_statuses": queries.HIDDEN_STATUSES,
+        },
     )
     return [(row["id"], float(row["score"])) for row in rows]
 

@@ -12,7 +12,7 @@ from app.db.cypher import Query
 HIDDEN_STATUSES = ["retracted", "superseded", "entered-in-error"]
 """Lifecycle states associative recall never returns (a corrected or withdrawn fact)."""
 
-FULLTEXT_INDEX = "retrievable_text"
+FULLTEXT_INDEX = "retrievable_text_by_user"
 VECTOR_INDEX = "retrievable_embedding"
 
 # --- embeddings ------------------------------------------------------------------------------
@@ -132,14 +132,16 @@ small share of the database.
 KEYWORD_SEARCH = Query(
     "retrieval_keyword_search",
     """
-    CALL db.index.fulltext.queryNodes('retrievable_text', $query) YIELD node, score
+    CALL db.index.fulltext.queryNodes('retrievable_text_by_user', $query) YIELD node, score
     WITH node, score WHERE node.user_id = $user_id AND NOT coalesce(node.status, '') IN $hidden_statuses
     RETURN elementId(node) AS id, score
     LIMIT $limit
     """,
 )
-"""BM25 over the Lucene index. No ``limit`` option: Lucene streams every match in score order and
-the user filter runs before ``LIMIT``, so a user's hits are never cut off by other users' hits."""
+"""BM25 over the Lucene index. ``$query`` requires the user's token (``+user_token:…``), so Lucene
+matches only this user's nodes; the token's clause adds the same amount to every one of them, so
+it does not change their order. No ``limit`` option (every match of the user streams in score
+order) and the ``user_id`` check stays as a second guard."""
 
 VOCABULARY_MATCH = Query(
     "retrieval_vocabulary_match",

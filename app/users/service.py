@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from datetime import date
 from typing import Any
@@ -11,6 +12,12 @@ from app.errors import InvalidInput, NotFound
 from app.users import queries
 
 USER_ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$")
+
+
+def user_token(user_id: str) -> str:
+    """The user's term in the full-text index (``Retrievable.user_token``): one alphanumeric token
+    that every analyzer keeps whole, so a keyword search filters by user inside Lucene."""
+    return "u" + hashlib.sha256(user_id.encode("utf-8")).hexdigest()[:24]
 
 
 def validate_user_id(user_id: str) -> str:

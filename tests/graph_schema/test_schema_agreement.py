@@ -17,7 +17,10 @@ RANGE = re.compile(r"CREATE INDEX (\w+) IF NOT EXISTS FOR \(n:(\w+)\) ON \(n\.(\
 COMPOSITE = re.compile(r"CREATE INDEX (\w+) IF NOT EXISTS FOR \(n:(\w+)\) ON \(n\.(\w+), n\.(\w+)\)")
 MARKER_LABELS = {"Retrievable", "PendingEmbedding"}
 """Labels a node carries beside its class label (no neomodel class of their own)."""
-FULLTEXT = re.compile(r"CREATE FULLTEXT INDEX (\w+) IF NOT EXISTS FOR \(n:(\w+)\) ON EACH \[n\.(\w+)\]")
+FULLTEXT = re.compile(
+    r"CREATE FULLTEXT INDEX (\w+) IF NOT EXISTS FOR \(n:(\w+)\) ON EACH \[((?:n\.\w+(?:, )?)+)\]"
+)
+DROP = re.compile(r"DROP INDEX (\w+) IF EXISTS")
 VECTOR = re.compile(
     r"CREATE VECTOR INDEX (\w+) IF NOT EXISTS FOR \(n:(\w+)\) ON n\.(\w+) OPTIONS .*`vector\.dimensions`: (\d+)"
 )
@@ -30,6 +33,7 @@ def _file_schema() -> dict[str, set[tuple[str, str, str]]]:
         "fulltext": set(),
         "vector": set(),
         "composite": set(),
+        "dropped": set(),
     }
     for query in load_cypher_file("schema"):
         text = " ".join(query.text.split())
@@ -37,13 +41,21 @@ def _file_schema() -> dict[str, set[tuple[str, str, str]]]:
             ("unique", CONSTRAINT),
             ("range", RANGE),
             ("composite", COMPOSITE),
+            ("dropped", DROP),
             ("fulltext", FULLTEXT),
             ("vector", VECTOR),
         ):
             match = pattern.fullmatch(text) or pattern.match(text)
             if match:
                 groups = match.groups()
-                found[kind].add((groups[0], groups[1], ",".join(groups[2:])) if kind == "composite" else groups[:3])
+                if kind == "composite":
+                    found[kind].add((groups[0], groups[1], ",".join(groups[2:])))
+                elif kind == "fulltext":
+                    found[kind].add((groups[0], groups[1], groups[2].replace("n.", "").replace(" ", "")))
+                elif kind == "dropped":
+                    found[kind].add((groups[0], "", ""))
+                else:
+                    found[kind].add(groups[:3])
                 break
         else:
             raise AssertionError(f"unrecognised schema statement: {text}")
@@ -79,7 +91,7 @@ def test_file_matches_declarations() -> None:
     assert {(label, prop) for _, label, prop in file_schema["unique"]} == declared["unique"]
     file_ranges = {(label, prop) for _, label, prop in file_schema["range"] if label not in MARKER_LABELS}
     assert file_ranges == declared["range"]
-    assert {(label, prop) for _, label, prop in file_schema["fulltext"]} == {("Retrievable", "search_text")}
+    assert {(label, prop) for _, label, prop in file_schema["fulltext"]} == {("Retrievable", "search_text,user_token")}
     assert {(label, prop) for _, label, prop in file_schema["vector"]} == {("Retrievable", "embedding")}
     assert {(label, props) for _, label, props in file_schema["composite"]} == {
         ("Retrievable", "user_id,embedding_seq"),
@@ -89,7 +101,7 @@ def test_file_matches_declarations() -> None:
     # every class carrying the Retrievable label declares the indexed properties
     for label, _ in declared["retrievable"]:
         cls = next(c for c in StructuredNode.__subclasses__() if c.__label__ == label)
-        assert {"user_id", "search_text", "embedding"} <= set(cls.defined_properties(rels=False))
+        assert {"user_id", "user_token", "search_text", "embedding"} <= set(cls.defined_properties(rels=False))
 
 
 def test_database_holds_what_the_file_declares(client: GraphClient) -> None:
@@ -102,8 +114,10 @@ def test_database_holds_what_the_file_declares(client: GraphClient) -> None:
     for kind, index_type in (("range", "RANGE"), ("fulltext", "FULLTEXT"), ("vector", "VECTOR")):
         for name, label, prop in file_schema[kind]:
             assert indexes[name]["type"] == index_type, name
-            assert (indexes[name]["labelsOrTypes"], indexes[name]["properties"]) == ([label], [prop])
+            assert (indexes[name]["labelsOrTypes"], indexes[name]["properties"]) == ([label], prop.split(","))
             assert indexes[name]["state"] == "ONLINE"
+    for name, _, _ in file_schema["dropped"]:
+        assert name not in indexes
     for name, label, props in file_schema["composite"]:
         assert indexes[name]["type"] == "RANGE", name
         assert (indexes[name]["labelsOrTypes"], indexes[name]["properties"]) == ([label], props.split(","))

@@ -18,7 +18,7 @@ from app.db.cypher import Query
 from app.dictionary import DictionarySnapshot
 from app.graph_schema.registry import FHIR_TYPE_LABELS
 from app.retrieval.embedding import embed_pending
-from app.users.service import delete_user, ensure_self
+from app.users.service import delete_user, ensure_self, user_token
 from tests.dictionary_fixture import dictionary  # noqa: F401
 
 NOW = datetime(2026, 6, 15, 12, 0, tzinfo=UTC)
@@ -28,7 +28,7 @@ SEED_RECORDS = Query(
     """
     UNWIND $records AS r
     CREATE (n:Record:Retrievable:PendingEmbedding)
-    SET n = r.props, n.user_id = $user_id, n.uid = $user_id + '|' + r.uid,
+    SET n = r.props, n.user_id = $user_id, n.user_token = $user_token, n.uid = $user_id + '|' + r.uid,
         n.mention_time = datetime(r.mention_time),
         n.event_start = CASE WHEN r.event_start IS NULL THEN null ELSE datetime(r.event_start) END,
         n.event_end = CASE WHEN r.event_end IS NULL THEN null ELSE datetime(r.event_end) END
@@ -45,7 +45,7 @@ SEED_FHIR = {
         f"""
         UNWIND $resources AS r
         CREATE (n:FhirResource:Retrievable:PendingEmbedding:{label})
-        SET n = r.props, n.user_id = $user_id,
+        SET n = r.props, n.user_id = $user_id, n.user_token = $user_token,
             n.uid = $user_id + '|' + r.props.resource_type + '|' + r.props.fhir_id,
             n.event_start = CASE WHEN r.event_start IS NULL THEN null ELSE datetime(r.event_start) END
         WITH n
@@ -75,7 +75,8 @@ SEED_EVENTS = Query(
     """
     UNWIND $events AS e
     CREATE (n:ConversationEvent:Retrievable:PendingEmbedding)
-    SET n.uid = $user_id + '|' + e.uid, n.user_id = $user_id, n.text = e.text, n.search_text = e.text,
+    SET n.uid = $user_id + '|' + e.uid, n.user_id = $user_id, n.user_token = $user_token, n.text = e.text,
+        n.search_text = e.text,
         n.mention_time = datetime(e.mention_time), n.session_id = 's1', n.external_id = e.uid
     WITH n
     MATCH (s:Self {user_id: $user_id})
@@ -362,14 +363,15 @@ def user_events() -> list[dict[str, object]]:
 
 def seed_user(client: GraphClient, user_id: str) -> None:
     ensure_self(client, user_id, sex="female")
-    client.write(SEED_RECORDS, {"user_id": user_id, "records": user_records()})
+    token = user_token(user_id)
+    client.write(SEED_RECORDS, {"user_id": user_id, "user_token": token, "records": user_records()})
     by_type: dict[str, list[dict[str, object]]] = {}
     for resource in user_fhir():
         by_type.setdefault(resource["props"]["resource_type"], []).append(resource)  # type: ignore[index]
     for label, resources in by_type.items():
-        client.write(SEED_FHIR[label], {"user_id": user_id, "resources": resources})
+        client.write(SEED_FHIR[label], {"user_id": user_id, "user_token": token, "resources": resources})
     client.write(LINK_FHIR_CODES, {"user_id": user_id})
-    client.write(SEED_EVENTS, {"user_id": user_id, "events": user_events()})
+    client.write(SEED_EVENTS, {"user_id": user_id, "user_token": token, "events": user_events()})
     client.write(LINK_CHAINS, {"user_id": user_id})
     client.write(TAKES, {"user_id": user_id})
     embed_pending(client, user_id)

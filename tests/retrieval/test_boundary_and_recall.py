@@ -7,7 +7,7 @@ from app.db.cypher import Query
 from app.retrieval.embedding import embed_pending, embed_query
 from app.retrieval.presets import VECTOR_ONLY
 from app.retrieval.service import search
-from app.users.service import delete_user, ensure_self
+from app.users.service import delete_user, ensure_self, user_token
 from tests.retrieval.conftest import NOW
 
 COUNT_EMBEDDED = Query(
@@ -18,7 +18,8 @@ FOREIGN_TWIN = Query(
     "test_foreign_twin",
     """
     MATCH (s:Self {user_id: $user_id})
-    CREATE (e:ConversationEvent:Retrievable:PendingEmbedding {uid: $user_id + '|twin', user_id: $user_id, text: $text,
+    CREATE (e:ConversationEvent:Retrievable:PendingEmbedding {uid: $user_id + '|twin', user_id: $user_id,
+            user_token: $user_token, text: $text,
             search_text: $text, mention_time: datetime()})
     MERGE (s)-[:HAS_EVENT]->(e)
     """,
@@ -73,7 +74,7 @@ def test_another_users_nearer_vector_never_appears(client: GraphClient, seeded_u
     query = "We adopted a golden retriever puppy named Biscuit."
     try:
         ensure_self(client, other)
-        client.write(FOREIGN_TWIN, {"user_id": other, "text": query})  # cosine 1.0 to the query
+        client.write(FOREIGN_TWIN, {"user_id": other, "user_token": user_token(other), "text": query})
         assert embed_pending(client, other) == 1
         for preset_result in (
             search(client, seeded_user, query, at=NOW, route="associative", k=50),
@@ -98,7 +99,8 @@ ADD_SLEEP = Query(
     "test_retrieval_add_sleep",
     """
     MATCH (s:Self {user_id: $user_id})
-    CREATE (r:Record:Retrievable:PendingEmbedding {uid: $user_id + '|sleep1', user_id: $user_id, type: 'sleep',
+    CREATE (r:Record:Retrievable:PendingEmbedding {uid: $user_id + '|sleep1', user_id: $user_id,
+            user_token: $user_token, type: 'sleep',
             duration_min: 300.0, search_text: 'slept 5 hours', event_start: datetime('2021-06-20T01:00:00Z'),
             status: 'current'})
     MERGE (s)-[:HAS_RECORD]->(r)
@@ -110,6 +112,6 @@ def test_a_metric_held_as_narrative_records_is_not_refused(client: GraphClient, 
     # "sleep" is also an alias of a lab-style test the user has no result for; their sleep records count.
     before = search(client, seeded_user, "how did I sleep?", at=NOW)
     assert before.boundary is not None
-    client.write(ADD_SLEEP, {"user_id": seeded_user})
+    client.write(ADD_SLEEP, {"user_id": seeded_user, "user_token": user_token(seeded_user)})
     after = search(client, seeded_user, "how did I sleep?", at=NOW)
     assert after.boundary is None

@@ -83,3 +83,13 @@ def test_time_windows_come_from_the_resolver() -> None:
     assert months is not None and months.start == datetime(2026, 3, 15, 12, tzinfo=UTC) and months.end == at
     assert resolve_window("my glucose", at) is None
     assert duration_start(at, None, "P2W") == datetime(2026, 6, 1, 12, tzinfo=UTC)
+
+
+def test_keyword_queries_require_the_users_token() -> None:
+    from app.retrieval.branches import scoped_keyword_query
+    from app.users.service import user_token
+
+    token = user_token("eval-run:42@site.org")
+    assert token == user_token("eval-run:42@site.org") != user_token("eval-run:43@site.org")
+    assert token.isalnum() and token.islower() and len(token) == 25  # one token for every analyzer
+    assert scoped_keyword_query("eval-run:42@site.org", "glucose") == f"+user_token:{token} +search_text:(glucose)"

@@ -193,7 +193,7 @@ UPSERT_DERIVED = Query(
     MATCH (s:Self {user_id: $user_id})
     UNWIND $rows AS row
     MERGE (r:Record {uid: row.uid})
-    ON CREATE SET r:Retrievable, r.user_id = $user_id
+    ON CREATE SET r:Retrievable, r.user_id = $user_id, r.user_token = $user_token
     WITH s, r, row, r.search_text AS previous_text
     SET r += row.props
     FOREACH (_ IN CASE WHEN r.search_text IS NOT NULL AND coalesce(previous_text, '') <> r.search_text

@@ -33,6 +33,7 @@ from app.ingest.write_path.search_text import (
     goal_search_text,
     medication_search_text,
 )
+from app.users.service import user_token
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +113,7 @@ def update_derived(
     upserts += _medications(tx, user_id, current, dims, changes)
     upserts += _goals(tx, user_id, current, dims, superseded, changes)
     if upserts:
-        tx.run(queries.UPSERT_DERIVED, {"user_id": user_id, "rows": upserts})
+        tx.run(queries.UPSERT_DERIVED, {"user_id": user_id, "user_token": user_token(user_id), "rows": upserts})
         changes.add("derived_records", len(upserts))
     _episodes(tx, user_id, placed, current, neighbours, changes)
     _causal(tx, user_id, new_records, new_uids, snapshot, changes)

@@ -31,7 +31,7 @@ UPSERT_BY_TYPE: dict[str, Query] = {
         MATCH (s:Self {{user_id: $user_id}})
         UNWIND $rows AS row
         MERGE (r:FhirResource {{uid: row.uid}})
-        SET r = row, r:{rtype}:Retrievable:PendingEmbedding
+        SET r = row, r:{rtype}:Retrievable:PendingEmbedding, r.user_token = $user_token
         SET r.last_updated = datetime(row.last_updated), r.event_start = datetime(row.event_start),
             r.event_end = datetime(row.event_end), r.recorded_at = datetime(row.recorded_at)
         MERGE (s)-[:HAS_FHIR]->(r)

@@ -15,7 +15,7 @@ from app.ingest.fhir.plan import prepare_bundle
 from app.ingest.fhir.rules import Decision, Version, decide
 from app.oplog.service import append_operation
 from app.users import queries as user_queries
-from app.users.service import validate_user_id
+from app.users.service import user_token, validate_user_id
 
 log = logging.getLogger(__name__)
 
@@ -83,11 +83,12 @@ def _write(tx: Tx, plan: BundlePlan) -> IngestResult:
         return result
     if replaced:
         tx.run(queries.DROP_OUTGOING, {"uids": list(replaced)})
+    token = user_token(plan.user_id)
     by_type: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in to_write:
         by_type[row.resource_type].append(_wire(row.props))
     for rtype, rows in by_type.items():
-        tx.run(queries.UPSERT_BY_TYPE[rtype], {"user_id": plan.user_id, "rows": rows})
+        tx.run(queries.UPSERT_BY_TYPE[rtype], {"user_id": plan.user_id, "user_token": token, "rows": rows})
     _link(tx, to_write, result)
     if plan.patient and any(r.resource_type == "Patient" for r in to_write):
         facts = plan.patient

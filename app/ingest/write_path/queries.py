@@ -58,7 +58,7 @@ WRITE_RECORDS = Query(
     MATCH (u:Utterance {uid: $utterance_id})
     UNWIND $records AS row
     CREATE (r:Record:Retrievable:PendingEmbedding)
-    SET r = row
+    SET r = row, r.user_token = $user_token
     CREATE (s)-[:HAS_RECORD]->(r)
     CREATE (u)-[:PRODUCED]->(r)
     RETURN count(r) AS written
@@ -72,7 +72,7 @@ WRITE_EVENTS = Query(
     MATCH (u:Utterance {uid: $utterance_id})
     UNWIND $events AS row
     CREATE (e:ConversationEvent:Retrievable:PendingEmbedding)
-    SET e = row
+    SET e = row, e.user_token = $user_token
     CREATE (s)-[:HAS_EVENT]->(e)
     CREATE (u)-[:PRODUCED]->(e)
     RETURN count(e) AS written

@@ -21,6 +21,7 @@ from app.ingest.write_path import queries
 from app.ingest.write_path.assemble import TurnPlan
 from app.ingest.write_path.models import GateDecision
 from app.oplog.service import append_operation
+from app.users.service import user_token
 
 OPERATION_KIND = "narrative_turn"
 ACTOR = "write_path"
@@ -67,7 +68,7 @@ def write_turn(tx: Tx, turn: TurnWrite, *, snapshot: DictionarySnapshot, now: da
             "gate_reason": turn.gate.reason,
         },
     )
-    scope = {"user_id": user_id, "utterance_id": utterance_id}
+    scope = {"user_id": user_id, "utterance_id": utterance_id, "user_token": user_token(user_id)}
     if plan.records:
         tx.run(queries.WRITE_RECORDS, {**scope, "records": plan.records})
     for kind, links in plan.about.items():
