@@ -63,3 +63,26 @@ def test_the_stored_state_round_trips_and_bad_state_means_recompute() -> None:
     assert summary_from_state(None) is None
     assert summary_from_state("{not json") is None
     assert summary_from_state('{"v": 0}') is None
+
+
+def test_a_medication_state_continues_exactly_from_a_stored_one() -> None:
+    from app.ingest.derived.lifecycle import medication_state
+
+    rng = random.Random(4)
+    at = datetime(2025, 1, 1, 8, 0, tzinfo=UTC)
+    history = []
+    for i in range(80):
+        at += timedelta(hours=rng.choice([6, 12, 24, 48]))
+        kind = rng.choice(["medication_intake"] * 6 + ["regimen_change", "prescription"])
+        record = {"uid": f"m{i:03d}", "at": at, "type": kind}
+        if kind == "regimen_change":
+            record["action"] = rng.choice(["start", "stop", "skip", "dose_change"])
+        if rng.random() < 0.3:
+            record |= {"dose": rng.choice([500, 850, 1000]), "unit": "mg", "frequency": rng.choice([None, "daily"])}
+        history.append(record)
+    for cut in (1, 10, 40, 79):
+        whole = medication_state("metformin", history)
+        head = medication_state("metformin", history[:cut])
+        assert head is not None and head.last_at == history[cut - 1]["at"]
+        assert medication_state("metformin", history[cut:], start=head) == whole
+    assert medication_state("metformin", [], start=whole) == whole

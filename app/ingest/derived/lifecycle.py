@@ -123,19 +123,24 @@ class MedicationState:
     dose: float | None = None
     unit: str | None = None
     frequency: str | None = None
+    last_at: datetime | None = None
 
 
-def medication_state(drug: str, series: Sequence[Mapping[str, Any]]) -> MedicationState | None:
+def medication_state(
+    drug: str, series: Sequence[Mapping[str, Any]], start: MedicationState | None = None
+) -> MedicationState | None:
     """The current state of ``drug`` from its records (``None`` when nothing decides it).
 
     start, intake and prescription mean taking; stop means not taking; skip and dose changes
-    keep the drug on the list. ``since`` is when the current run of taking began.
+    keep the drug on the list. ``since`` is when the current run of taking began. ``start`` is a
+    state already computed from the records before ``series`` (the fold continues from it), so
+    a new fact costs the new records only.
     """
     ordered = sorted(series, key=lambda r: (r["at"], r["uid"]))
-    taking = False
-    since: datetime | None = None
+    taking = start.taking if start else False
+    since: datetime | None = start.since if start else None
     last: Mapping[str, Any] | None = None
-    dose: tuple[Any, Any, Any] = (None, None, None)
+    dose: tuple[Any, Any, Any] = (start.dose, start.unit, start.frequency) if start else (None, None, None)
     for record in ordered:
         event = _medication_event(record)
         if event is None:
@@ -150,7 +155,7 @@ def medication_state(drug: str, series: Sequence[Mapping[str, Any]]) -> Medicati
                 dose = (record.get("dose"), record.get("unit"), record.get("frequency") or dose[2])
         last = record
     if last is None:
-        return None
+        return start
     return MedicationState(
         drug=drug,
         taking=taking,
@@ -160,6 +165,7 @@ def medication_state(drug: str, series: Sequence[Mapping[str, Any]]) -> Medicati
         dose=dose[0],
         unit=dose[1],
         frequency=dose[2],
+        last_at=last["at"],
     )
 
 

@@ -48,6 +48,28 @@ READ_RECENT = Query(
 """The recent end of medication series, with only what medication state and prescription
 ownership read (a long intake history ships as a few hundred small rows)."""
 
+READ_MEDICATION_STATES = Query(
+    "derived_read_medication_states",
+    """
+    UNWIND $drugs AS d
+    OPTIONAL MATCH (m:Record {uid: d.state_uid})
+    CALL {
+        WITH d
+        MATCH (r:Record) USING INDEX r:Record(series_key, series_at)
+        WHERE r.series_key = d.key AND r.series_at IS NOT NULL AND r.type = 'prescription'
+          AND r.status = 'current'
+        RETURN collect({series_key: r.series_key, uid: r.uid, type: r.type, at: r.series_at,
+                        props: r {.action, .drug, .dose, .unit, .frequency, .supply_days, .time_kind,
+                                  .event_start, .event_end, .status, .source_id, .standard_key}}) AS prescriptions
+    }
+    RETURN d.drug AS drug, m.derived AS derived, m.dose AS dose, m.unit AS unit, m.frequency AS frequency,
+           prescriptions
+    """,
+)
+"""Each drug's stored ``current_medication`` state and its current prescriptions (few rows, whatever
+the length of the intake history): a new medication fact continues the state instead of re-reading
+the recent end of the series (:data:`READ_RECENT`, the fallback)."""
+
 READ_NEIGHBOURS = Query(
     "derived_read_neighbours",
     """

@@ -97,7 +97,7 @@ def update_derived(
     dims = {str(r["dimension"]) for r in placed}
     if not dims:
         return dict(changes.counts)
-    series = _read_series(tx, user_id, dims, new_records)
+    series, starts = _read_series(tx, user_id, dims, new_records, incremental=not corrections)
     chained = [r for r in placed if is_chained(str(r["dimension"]))]
     neighbours = _neighbours(tx, user_id, chained, new_uids)
 
@@ -110,7 +110,7 @@ def update_derived(
     upserts: list[Row] = []
     touched = summaries(tx, user_id, placed, recompute=bool(superseded or corrections))
     upserts += metric_rows(user_id, touched, new_uids, snapshot, now)
-    upserts += _medications(tx, user_id, current, dims, changes)
+    upserts += _medications(tx, user_id, current, dims, starts, placed, changes)
     upserts += _goals(tx, user_id, current, dims, superseded, changes)
     if upserts:
         tx.run(queries.UPSERT_DERIVED, {"user_id": user_id, "user_token": user_token(user_id), "rows": upserts})
@@ -122,23 +122,79 @@ def update_derived(
 
 
 def _read_series(
-    tx: Tx, user_id: str, dims: set[str], new_records: Sequence[Mapping[str, Any]]
-) -> dict[str, list[Row]]:
-    """Whole short series (static facts, goals, checkups) and the recent end of medication series."""
+    tx: Tx, user_id: str, dims: set[str], new_records: Sequence[Mapping[str, Any]], *, incremental: bool
+) -> tuple[dict[str, list[Row]], dict[str, lifecycle.MedicationState]]:
+    """Whole short series (static facts, goals, checkups) and, per drug, either the stored state to
+    continue from (with the drug's prescriptions) or the recent end of its medication series."""
     small = {d for d in dims if d.startswith(("static:", "goal:"))}
     if any(r.get("type") in {"test_result", "vital_sign", "body_measurement"} for r in new_records):
         small.add("visit:checkup")
     drugs = _drugs(dims)
     series: dict[str, list[Row]] = defaultdict(list)
+    starts: dict[str, lifecycle.MedicationState] = {}
     if small:
         for raw in tx.run(queries.READ_SERIES, {"keys": sorted(series_key(user_id, d) for d in small)}):
             series[_dim_of(raw["series_key"])].append(_as_row(raw))
-    if drugs:
-        keys = sorted(series_key(user_id, f"{kind}:{drug}") for drug in drugs for kind in ("drug", "regimen"))
+    if drugs and incremental:
+        starts = _medication_starts(tx, user_id, drugs, new_records, series)
+    rest = sorted(drugs - set(starts))
+    if rest:
+        keys = sorted(series_key(user_id, f"{kind}:{drug}") for drug in rest for kind in ("drug", "regimen"))
         for raw in tx.run(queries.READ_RECENT, {"keys": keys, "limit": RECENT_WINDOW}):
             # intakes, prescriptions and regimen changes of one drug form one medication history
             series["drug:" + _dim_of(raw["series_key"]).split(":", 1)[1]].append(_as_row(raw))
-    return series
+    return series, starts
+
+
+def _medication_starts(
+    tx: Tx,
+    user_id: str,
+    drugs: set[str],
+    new_records: Sequence[Mapping[str, Any]],
+    series: dict[str, list[Row]],
+) -> dict[str, lifecycle.MedicationState]:
+    """Stored medication states the new facts can continue (every new fact of the drug later than
+    the state's last one); the drug's prescriptions join ``series`` for intake ownership."""
+    rows = [
+        {
+            "drug": drug,
+            "state_uid": derived_uid(user_id, "current_medication", drug),
+            "key": series_key(user_id, f"drug:{drug}"),
+        }
+        for drug in sorted(drugs)
+    ]
+    starts: dict[str, lifecycle.MedicationState] = {}
+    for raw in tx.run(queries.READ_MEDICATION_STATES, {"drugs": rows}):
+        drug = raw["drug"]
+        state = _stored_medication_state(drug, raw)
+        facts = [r for r in new_records if dimension(r) in (f"drug:{drug}", f"regimen:{drug}")]
+        if state is None or state.last_at is None or any(r["at"] <= state.last_at for r in facts):
+            continue
+        starts[drug] = state
+        prescriptions = [_as_row(p) for p in raw["prescriptions"]]
+        stored = {p["uid"] for p in prescriptions}
+        series[f"drug:{drug}"] += prescriptions + [dict(r) for r in facts if r["uid"] not in stored]
+    return starts
+
+
+def _stored_medication_state(drug: str, raw: Mapping[str, Any]) -> lifecycle.MedicationState | None:
+    try:
+        computed = json.loads(raw["derived"]) if raw["derived"] else None
+        if not computed or not computed.get("last_at"):
+            return None
+        return lifecycle.MedicationState(
+            drug=drug,
+            taking=bool(computed["taking"]),
+            since=datetime.fromisoformat(computed["since"]) if computed.get("since") else None,
+            last_uid=str(computed["last_uid"]),
+            last_event=str(computed["last_event"]),
+            dose=raw["dose"],
+            unit=raw["unit"],
+            frequency=raw["frequency"],
+            last_at=datetime.fromisoformat(computed["last_at"]),
+        )
+    except (ValueError, KeyError, TypeError):
+        return None
 
 
 def _drugs(dims: set[str]) -> set[str]:
@@ -237,14 +293,24 @@ def _chains(tx: Tx, chained: Sequence[Row], neighbours: Neighbours, changes: Der
 
 
 def _medications(
-    tx: Tx, user_id: str, current: Mapping[str, list[Row]], dims: set[str], changes: DerivedChanges
+    tx: Tx,
+    user_id: str,
+    current: Mapping[str, list[Row]],
+    dims: set[str],
+    starts: Mapping[str, lifecycle.MedicationState],
+    placed: Sequence[Row],
+    changes: DerivedChanges,
 ) -> list[Row]:
     out: list[Row] = []
     taking: list[Row] = []
     stopped: list[str] = []
     for drug in sorted(_drugs(dims)):
         dim = f"drug:{drug}"
-        state = lifecycle.medication_state(drug, current.get(dim, []))
+        if drug in starts:  # continue the stored state with this turn's facts
+            facts = [r for r in placed if r["dimension"] in (dim, f"regimen:{drug}")]
+            state = lifecycle.medication_state(drug, facts, start=starts[drug])
+        else:
+            state = lifecycle.medication_state(drug, current.get(dim, []))
         if state is None:
             continue
         computed = {
@@ -252,6 +318,7 @@ def _medications(
             "since": state.since.isoformat() if state.since else None,
             "last_event": state.last_event,
             "last_uid": state.last_uid,
+            "last_at": state.last_at.isoformat() if state.last_at else None,
             "window": RECENT_WINDOW,
         }
         out.append(
