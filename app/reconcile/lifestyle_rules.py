@@ -167,9 +167,12 @@ HYPOGLYCAEMIC_DRUG_WORDS = ("insulin", "sulfonylurea", "glipizide", "glyburide",
 
 def _prefer_active(items: Sequence[ClinicalItem], t: datetime) -> list[ClinicalItem]:
     """The active Conditions among ``items`` when there are any, else all of them: the citation
-    names what the record holds at the statement time."""
-    active = [i for i in items if i.resource_type == "Condition" and condition_active_at(i, t)]
-    return active or list(items)
+    names what the record holds at the statement time. A "History of ..." situation is dropped
+    when the condition itself is among them (cite "Seizure disorder", not also "History of single
+    seizure")."""
+    chosen = [i for i in items if i.resource_type == "Condition" and condition_active_at(i, t)] or list(items)
+    disorders = [i for i in chosen if not i.display.lower().startswith("history of")]
+    return disorders or chosen
 
 
 # --- symptoms -----------------------------------------------------------------------------------
@@ -178,7 +181,8 @@ def _prefer_active(items: Sequence[ClinicalItem], t: datetime) -> list[ClinicalI
 def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
     t = ctx.as_of
     name = (st.text("name") or "the symptom").replace("_", " ")
-    text = " ".join(x for x in (name, st.quote or "") if x)
+    key = (st.text("standard_key") or "").replace("_", " ")  # "tight chest" is grounded as chest_pain
+    text = " ".join(x for x in (name, key, st.quote or "") if x)
     if any_phrase(text, CHEST_PAIN):
         history = _prefer_active(cardiac_items(ctx), t)
         if history:

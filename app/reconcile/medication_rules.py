@@ -35,9 +35,13 @@ CARDIAC_WORDS: tuple[str, ...] = (
     "cardiac arrest",
     "heart failure",
     "atrial fibrillation",
-    "stent",
+    "coronary stent",
+    "cardiac stent",
+    "heart stent",
     "angioplasty",
-    "bypass",
+    "heart bypass",
+    "cardiac bypass",
+    "catheter ablation",
     "percutaneous coronary",
     "ischemic heart",
     "ischaemic heart",
@@ -45,7 +49,8 @@ CARDIAC_WORDS: tuple[str, ...] = (
     "stroke",
     "cerebrovascular",
 )
-"""Words of a Condition or Procedure display that make it a cardiac event or cardiac history."""
+"""Words of a Condition or Procedure display that make it a cardiac event or cardiac history (a stent
+or a bypass only when cardiac: a gastric bypass or a ureteral stent is no cardiac procedure)."""
 
 OCCASIONAL_CUES: tuple[str, ...] = (
     "sometimes",
@@ -86,6 +91,27 @@ DOUBLE_DOSE_CUES: tuple[str, ...] = (
 )
 
 STOP_ACTIONS = frozenset({"stop", "skip", "dose_change"})
+
+LAY_CLASS_PHRASES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (("water pill", "water pills", "water tablet", "fluid pill", "diuretic"), ("diuretic",)),
+    (("blood thinner", "blood thinners"), ("anticoagulant", "antiplatelet")),
+    (
+        ("blood pressure pill", "blood pressure pills", "blood pressure medicine", "blood pressure medication",
+         "blood pressure meds", "bp pill", "bp pills", "bp meds"),
+        ("antihypertensive",),
+    ),
+    (("cholesterol pill", "cholesterol medicine", "cholesterol medication", "statin"), ("statin",)),
+    (
+        ("diabetes pill", "diabetes medicine", "diabetes medication", "sugar pill", "sugar pills"),
+        ("antidiabetic", "insulin"),
+    ),
+    (("thyroid pill", "thyroid medicine", "thyroid medication"), ("thyroid",)),
+)
+"""Lay names of a drug class ("my water pill", "my blood pressure pills"): the dictionary reads them
+as the class's usual ingredient (water pill -> hydrochlorothiazide) or as a class entry
+(``antihypertensive``, ``anticoagulant``, ``statin``, ``antidiabetic``); when no request names that
+ingredient, the person's own requests of the class are the ones meant (a "water pill" on a
+furosemide request is the furosemide)."""
 
 
 def cardiac_items(ctx: ClinicalContext, *, within: timedelta | None = None) -> tuple[ClinicalItem, ...]:
@@ -188,6 +214,8 @@ def listed_allergies(ctx: ClinicalContext, drug: DrugFacts) -> tuple[ClinicalIte
 def medication_verdict(st: Statement, ctx: ClinicalContext, drug: DrugFacts) -> Verdict:
     t = ctx.as_of
     meds = [i for i in ctx.of_type("MedicationRequest", "MedicationStatement") if item_mentions_drug(i, drug)]
+    if not meds:
+        meds = lay_class_matches(st, ctx, drug)
     active = [i for i in meds if medication_active_at(i, t)]
     ended = [i for i in meds if not medication_active_at(i, t)]
     action = st.text("action") or ("take" if st.type != "regimen_change" else None)
@@ -267,6 +295,26 @@ def medication_verdict(st: Statement, ctx: ClinicalContext, drug: DrugFacts) -> 
             [latest],
         )
     return _undocumented(drug, ctx, f"The statement reports {drug.key}, which the record does not list.")
+
+
+def lay_class_matches(st: Statement, ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem]:
+    """The requests of the drug class the statement names in lay words, when the statement's drug
+    belongs to that class (see :data:`LAY_CLASS_PHRASES`)."""
+    own = (drug.drug_class or "").lower()
+    classes = [
+        word
+        for phrases, words in LAY_CLASS_PHRASES
+        if any_phrase(st.quote, phrases) or drug.key in words  # the dictionary's class entries
+        for word in words
+        if word in own
+    ]
+    if not classes:
+        return []
+    return [
+        item
+        for item in ctx.of_type("MedicationRequest", "MedicationStatement")
+        if any(word in (term.drug_class or "").lower() for term in item.terms for word in classes)
+    ]
 
 
 def _undocumented(drug: DrugFacts, ctx: ClinicalContext, basis: str) -> Verdict:

@@ -148,6 +148,71 @@ BP_HIGH = resource(
     ' {"code_system": "http://loinc.org", "code": "8462-4", "value": 101, "unit": "mm[Hg]"}]',
     event_start=t("2021-02-01"),
 )
+BP_CONTROLLED = resource(
+    "Observation",
+    "o-bp-ok",
+    system=LOINC,
+    code="85354-9",
+    display="Blood Pressure",
+    status="final",
+    components='[{"code_system": "http://loinc.org", "code": "8480-6", "value": 124, "unit": "mm[Hg]"},'
+    ' {"code_system": "http://loinc.org", "code": "8462-4", "value": 78, "unit": "mm[Hg]"}]',
+    event_start=t("2021-02-01"),
+)
+FUROSEMIDE = resource(
+    "MedicationRequest",
+    "mr-furosemide",
+    system=RXNORM,
+    code="313988",
+    display="Furosemide 40 MG Oral Tablet",
+    status="active",
+    event_start=t("2020-04-01"),
+)
+AMLODIPINE = resource(
+    "MedicationRequest",
+    "mr-amlodipine",
+    system=RXNORM,
+    code="197361",
+    display="Amlodipine 5 MG Oral Tablet",
+    status="active",
+    event_start=t("2019-09-01"),
+)
+GASTRIC_BYPASS = resource(
+    "Procedure",
+    "p-gastric-bypass",
+    system=SNOMED,
+    code="442338001",
+    display="Gastric bypass",
+    status="completed",
+    event_start=t("2021-02-20"),
+)
+CABG = resource(
+    "Procedure",
+    "p-cabg",
+    system=SNOMED,
+    code="232717009",
+    display="Coronary artery bypass grafting",
+    status="completed",
+    event_start=t("2021-02-20"),
+)
+SEIZURE_DISORDER = resource(
+    "Condition",
+    "c-seizure",
+    system=SNOMED,
+    code="128613002",
+    display="Seizure disorder",
+    clinical_status="active",
+    event_start=t("2016-03-01"),
+)
+SEIZURE_HISTORY = resource(
+    "Condition",
+    "c-seizure-hx",
+    system=SNOMED,
+    code="703151001",
+    display="History of single seizure (situation)",
+    clinical_status="active",
+    event_start=t("2016-03-01"),
+)
 APPENDECTOMY = resource(
     "Procedure",
     "p-appendix",
@@ -464,6 +529,63 @@ CASES: list[
         },
         ("gap", "medium", True),
         {("Condition", SNOMED, "38341003"), ("Observation", LOINC, "85354-9")},
+    ),
+    (
+        "a run with a recorded but controlled hypertension is not safety-critical",
+        [HYPERTENSION, BP_CONTROLLED],
+        {"type": "exercise", "fields": {"activity": "running", "distance": 5, "unit": "km", "duration_min": 30}},
+        ("no_clinical_relevance", None, False),
+        set(),
+    ),
+    (
+        "a run weeks after a coronary bypass is safety-critical",
+        [CABG],
+        {"type": "exercise", "fields": {"activity": "running"}},
+        ("gap", "medium", True),
+        {("Procedure", SNOMED, "232717009")},
+    ),
+    (
+        "a gastric bypass is no cardiac procedure",
+        [GASTRIC_BYPASS],
+        {"type": "exercise", "fields": {"activity": "running"}},
+        ("no_clinical_relevance", None, False),
+        set(),
+    ),
+    (
+        "a seizure cites the disorder, not also its history-of situation",
+        [SEIZURE_DISORDER, SEIZURE_HISTORY],
+        {"type": "symptom", "fields": {"name": "seizure"}},
+        ("gap", "high", True),
+        {("Condition", SNOMED, "128613002")},
+    ),
+    (
+        "a symptom named as said is classified by its grounded key",
+        [CORONARY],
+        {"type": "symptom", "fields": {"name": "tight chest", "standard_key": "chest_pain"}},
+        ("gap", "high", True),
+        {("Condition", SNOMED, "53741008")},
+    ),
+    (
+        "a lay class name finds the person's own request of the class",
+        [FUROSEMIDE],
+        {
+            "type": "regimen_change",
+            "fields": {"drug": "hydrochlorothiazide", "action": "stop"},
+            "quote": "I stopped my water pill 4 days ago",
+        },
+        ("contradiction", "high", True),
+        {("MedicationRequest", RXNORM, "313988")},
+    ),
+    (
+        "a drug class entry stands for the class",
+        [AMLODIPINE],
+        {
+            "type": "regimen_change",
+            "fields": {"drug": "antihypertensive", "action": "stop"},
+            "quote": "I stopped my blood pressure pills last week",
+        },
+        ("contradiction", "high", True),
+        {("MedicationRequest", RXNORM, "197361")},
     ),
     (
         "lifestyle bearing on a condition",

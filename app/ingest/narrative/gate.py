@@ -3,7 +3,8 @@
 Deterministic, in this order:
 
 1. empty, or only greetings, acknowledgements, thanks and sign-offs ("ok thanks", "Hi!", "K",
-   "You too") -> not kept (the caller counts it in the audit ledger);
+   "You too") -> not kept (the caller counts it in the audit ledger); the same when the rest of
+   the turn is well-wishing ("Hello! Hope you're having a good day.", ``small_talk``);
 2. a typed record the extractor admitted -> kept, clinical records allowed (``health_fact``);
 3. a goal, a preference or a constraint stated in the first person -> kept (``goal``,
    ``preference``, ``constraint``), no clinical record;
@@ -147,6 +148,15 @@ _ACK_WORDS = frozenset(
 )
 _WORD = re.compile(r"[a-z']+")
 _EMOJI_OR_PUNCT = re.compile(r"^[\W\d_]*$")
+_PLEASANTRY = re.compile(
+    r"\b(?:i\s+)?hope (?:you(?:'re| are) (?:having a (?:good|great|nice|lovely) (?:day|week|weekend|evening)|"
+    r"(?:doing )?(?:well|good|ok|okay|fine))|you (?:have|had) a (?:good|great|nice|lovely) "
+    r"(?:day|week|weekend|evening))"
+    r"|\b(?:have a (?:good|great|nice|lovely) (?:day|week|weekend|evening|one)|how are you(?: doing)?(?: today)?"
+    r"|nice to (?:meet|see|hear from) you|good (?:morning|afternoon|evening))\b",
+    re.IGNORECASE,
+)
+"""Well-wishing said to the coach: small talk, whatever its length ("Hope you're having a good day")."""
 _GOAL = re.compile(
     r"\b(?:i (?:want|would like|need|hope|plan|intend|aim) to|my goal|my target|i'?m (?:trying|aiming|"
     r"going) to"
@@ -209,6 +219,9 @@ def decide_retain(text: str, extraction: ExtractionResult | None = None) -> Reta
     words = _WORD.findall(stripped.lower().replace("’", "'"))
     if words and all(w.strip("'") in _ACK_WORDS for w in words):
         return RetainDecision(retain=False, reason="acknowledgement")
+    rest = _WORD.findall(_PLEASANTRY.sub(" ", stripped.replace("’", "'")).lower())
+    if words and all(w.strip("'") in _ACK_WORDS for w in rest) and (extraction is None or not extraction.records):
+        return RetainDecision(retain=False, reason="small_talk")
     if extraction is not None and extraction.records:
         return RetainDecision(retain=True, reason="health_fact", clinical_allowed=True)
     if _GOAL.search(stripped):

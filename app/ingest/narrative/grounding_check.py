@@ -7,9 +7,11 @@ A candidate is *grounded* in an utterance when:
   few arithmetic readings of written numbers the rules make: hours -> minutes (``n * 60``),
   feet and inches -> inches (``ft * 12 + in``);
 - every free-text field (a test name as said, a goal target, a food, a reason, ...) is a verbatim
-  substring (case and spacing aside);
-- every dictionary key it names (drug, condition, symptom) is matched by one of that key's aliases
-  in the utterance, and a test result's LOINC is the one its stated name maps to;
+  substring (case and spacing aside), except a procedure name the surgery rules derive from the
+  words ("appendix removed" -> appendectomy, "hip replaced" -> hip replacement);
+- every dictionary term it names (drug, condition, symptom; by its key or by an alias, e.g. the
+  name as said) is matched by one of that entry's aliases in the utterance, and a test result's
+  LOINC is the one its stated name maps to;
 - a stated date's digits (a birth year) appear in the utterance; resolver-only fields (sleep
   ``start``/``end``) are empty.
 
@@ -22,6 +24,7 @@ from __future__ import annotations
 import re
 
 from app.dictionary.models import TestEntry
+from app.ingest.narrative.procedures import surgery_names
 from app.ingest.narrative.quantities import stated_numbers
 from app.ingest.narrative.record_types import CandidateRecord
 from app.ingest.narrative.terms import Vocabulary, term_index
@@ -103,12 +106,17 @@ def ungrounded_fields(candidate: CandidateRecord, text: str, vocabulary: Vocabul
         elif field in VERBATIM_FIELDS and isinstance(value, str):
             if field == "unit" and value == "in" and _FEET_INCHES.search(text):
                 continue  # 5'10" is read as 70 in
+            if field == "procedure" and value in surgery_names(text):
+                continue  # "appendix removed" is recorded as appendectomy
             if _norm(value) not in norm_text:
                 problems.append(field)
         elif (candidate.type, field) in KEYED_FIELDS:
             if keys_in_text is None:
                 keys_in_text = {(m.kind, m.key) for m in term_index(vocabulary).find(text)}
-            if (KEYED_FIELDS[(candidate.type, field)], value) not in keys_in_text:
+            kinds = [KEYED_FIELDS[(candidate.type, field)]]
+            if candidate.type == "symptom":
+                kinds.append("condition")  # the episode of a condition: "my gout flared up"
+            if not any(_term_stated(k, value, keys_in_text, vocabulary) for k in kinds):
                 problems.append(field)
         elif field == "activity" and isinstance(value, str):
             words = ACTIVITY_WORDS.get(value, (value,))
@@ -122,6 +130,14 @@ def ungrounded_fields(candidate: CandidateRecord, text: str, vocabulary: Vocabul
             problems.append(field)
     problems += _test_identity(candidate, text, vocabulary)
     return problems
+
+
+def _term_stated(kind: str, value: object, keys_in_text: set[tuple[str, str]], vocabulary: Vocabulary) -> bool:
+    """``value`` names (by key or alias) a dictionary entry of ``kind`` matched in the text."""
+    if (kind, value) in keys_in_text:
+        return True
+    entry = vocabulary.lookup(kind, value) if isinstance(value, str) else None  # type: ignore[arg-type]
+    return entry is not None and (kind, entry.key) in keys_in_text
 
 
 def _test_identity(candidate: CandidateRecord, text: str, vocabulary: Vocabulary) -> list[str]:

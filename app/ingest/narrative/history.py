@@ -1,9 +1,14 @@
-"""Health history and static facts: conditions, family history, symptoms, allergies, surgeries,
-clinical visits, sex, birth date or age, blood type, pregnancy.
+"""Health history and static facts: conditions, family history, symptoms, allergies, clinical
+visits, sex, birth date or age, blood type, pregnancy (surgeries: :mod:`.procedures`).
 
-Conditions and symptoms are dictionary terms (the record keeps the standard key); they become a
-record only when a first-person cue governs them ("I have", "diagnosed with", "my ... hurts") or,
-for conditions, a relative does (ConText then turns it into ``family_history``).
+Conditions and symptoms are dictionary terms (the extractor names them: a condition as said, "heart
+attack"; a symptom by its dictionary name, "nausea"; the write path grounds the name to the
+standard key by alias); they become a record only when a first-person cue governs them ("I have",
+"diagnosed with", "my ... hurts", or the symptom as the speaker's verb: "I fainted") or, for
+conditions, a relative does (ConText then turns it into ``family_history``). A condition is
+resolved when the words say so on either side ("I had a cold", "my hypertension is resolved now",
+"I no longer have ..."), not when a present perfect runs on ("I've had a migraine since Sunday");
+a flare ("my gout flared up") is a symptom episode.
 """
 
 from __future__ import annotations
@@ -24,15 +29,39 @@ _RESOLVED = re.compile(
     r"got rid of)\b",
     re.IGNORECASE,
 )
+_RESOLVED_AFTER = re.compile(
+    r"^\W*(?:(?:is|was|has|have|had|'s)\s+)?(?:(?:now|finally|completely|fully|all)\s+)?(?:been\s+)?"
+    r"(?:resolved|gone(?! up)|went away|gone away|cleared(?: up)?|cured|healed|in remission|over)\b",
+    re.IGNORECASE,
+)
+"""The condition said to be over after its name: "my hypertension is resolved now"."""
+_ONGOING_AFTER = re.compile(
+    r"^[^.;!?]{0,40}?\b(?:since|for the (?:past|last)|for \w+ (?:days|weeks|months|years))\b", re.IGNORECASE
+)
+"""A present perfect with a duration is ongoing: "I've had a migraine since last Sunday"."""
+_PERFECT_HAD = re.compile(r"\b(?:i've had|i have had)\b[^.;!?]*$", re.IGNORECASE)
+_FLARE_AFTER = re.compile(
+    r"^\W*(?:(?:has|have|had|is|was|keeps?|kept|started|began)\s+)?(?:(?:really|badly|suddenly)\s+)?"
+    r"(?:flared|flaring|flares?|acting up|acted up|playing up|played up|flare-?ups?|attacks?)\b",
+    re.IGNORECASE,
+)
+"""A recorded condition's episode: "my gout flared up", "a gout flare", "my asthma is acting up"."""
+_NO_LONGER = re.compile(r"\bno longer\b[^.;!?]*$", re.IGNORECASE)
+_ANY_MORE = re.compile(r"^[^.;!?]{0,30}?\b(?:anymore|any more|any longer)\b", re.IGNORECASE)
 _RUNS_IN_FAMILY = re.compile(r"\bruns in (?:my|the|our) family\b", re.IGNORECASE)
 _SYMPTOM_CUE = re.compile(
     r"\b(?:i have|i've got|i got|i've been having|i have been having|i had|i feel|i felt|i'm feeling|"
     r"i am feeling"
-    r"|feeling|i'm|i am|i was|i've been|having|woke up with|suffering from|experiencing|my|bad|terrible|"
+    r"|feeling|i'm|i am|i was|i've been|i've had|i have had|having|woke up with|woke up|suffering from|experiencing"
+    r"|my|bad|terrible|"
     r"severe"
     r"|mild|slight|awful|horrible|some|a lot of|lots of|still)\b",
     re.IGNORECASE,
 )
+_SUBJECT_BEFORE = re.compile(
+    r"\b(?:i|we)(?:\s+(?:just|suddenly|also|then|briefly|actually|even|again|really))?\s*$", re.IGNORECASE
+)
+"""A symptom said as the verb of a first-person subject: "I fainted", "I suddenly passed out"."""
 _NOT_A_SYMPTOM = re.compile(
     r"[\s-]*(?:relief|reliever|buster|fix|free|management|ball|test|level|levels)\b", re.IGNORECASE
 )
@@ -44,7 +73,16 @@ _SEVERITY = re.compile(
     r"|\d{1,2} out of 10)\b",
     re.IGNORECASE,
 )
-_PAIN_IN = re.compile(r"\bin (?:my|the) (?P<site>(?:left |right |lower |upper )?[a-z]+)\b", re.IGNORECASE)
+_BODY_PARTS = (
+    "head|forehead|temples?|face|jaw|eyes?|ears?|nose|mouth|teeth|tooth|gums?|throat|neck|shoulders?|arms?|elbows?"
+    "|wrists?|hands?|fingers?|thumbs?|chest|ribs?|breasts?|back|spine|sides?|stomach|belly|tummy|abdomen|gut|hips?"
+    "|groin|pelvis|bladder|legs?|thighs?|knees?|calf|calves|shins?|ankles?|feet|foot|heels?|toes?|joints?|muscles?"
+    "|skin|lungs?|heart|kidneys?"
+)
+_PAIN_IN = re.compile(
+    rf"\bin (?:my|the|both) (?P<site>(?:(?:left|right|lower|upper|big|little) )?(?:{_BODY_PARTS}))\b", re.IGNORECASE
+)
+"""A body site is a body part ("in my lower back"), never a place ("in the kitchen")."""
 _ALLERGY = re.compile(
     r"\b(?:i'm|i am|i'm very|i am very|i'm also|i am also)\s+allergic to\s+(?P<sub>[^.,;!?\n]+)"
     r"|\b(?:i have an? |i have |my )(?P<sub2>[a-z][a-z -]{2,30}?) allergy\b"
@@ -102,16 +140,6 @@ _ENVIRONMENT = frozenset(
         "dander",
     ]
 )
-_SURGERY = re.compile(
-    r"\b(?:i had|i've had|i have had|i underwent|i got)\s+(?:my\s+|an?\s+|the\s+)?"
-    r"(?:(?P<organ>appendix|gallbladder|tonsils|uterus|thyroid|spleen|kidney|wisdom teeth|adenoids)\s+(?:out|"
-    r"removed|taken out)"
-    r"|(?P<proc>[a-z]+(?:ectomy|otomy|ostomy|plasty|oscopy)|(?:knee|hip|shoulder) replacement|bypass surgery"
-    r"|heart bypass|c-section|caesarean|cesarean|back surgery|heart surgery|knee surgery|hip surgery"
-    r"|cataract surgery|bariatric surgery|gastric bypass|a stent|stent))\b"
-    r"|\b(?:surgery|an operation) on my (?P<site>[a-z]+)\b",
-    re.IGNORECASE,
-)
 _VISIT = (
     (
         "vaccination",
@@ -163,10 +191,14 @@ _VISIT = (
     ),
 )
 _SEX = re.compile(
-    r"\b(?:i'm|i am)\s+(?:a\s+)?(?P<v>man|woman|male|female|guy|lady)\b(?!\s+(?:doctor|nurse|friend))", re.I
+    r"\b(?:i'm|i am)\s+(?:a\s+)?(?:\d{1,3}[- ](?:years?|yrs?)[- ]old\s+)?(?P<v>man|woman|male|female|guy|lady)\b"
+    r"(?!\s+(?:doctor|nurse|friend))",
+    re.I,
 )
 _AGE = re.compile(
-    r"\b(?:i'm|i am|i turned|i just turned)\s+(?P<n>\d{1,3})\s*(?:years old|yrs old|year old|y/o|yo)\b", re.I
+    r"\b(?:i'm|i am|i turned|i just turned)\s+(?:a\s+)?(?P<n>\d{1,3})(?:\s*|-)(?:years old|yrs old|year old|"
+    r"years-old|year-old|y/o|yo)\b",
+    re.I,
 )
 _BORN = re.compile(
     r"\b(?:i\s+)?was born (?:on |in )?(?:(?P<iso>\d{4}-\d{2}-\d{2})|"
@@ -216,24 +248,54 @@ def find_conditions(
         start = _sentence_start(match.start, sentences)
         before = text[start : match.start]
         after = text[match.end : _sentence_end(match.end, sentences)]
+        # an alias may carry its own verb ("had a heart attack"): the cue is then inside the match
+        before = before + match.text[: _own_verb(match.text)]
         cue = _last(_CONDITION_CUE, before)
         runs = _RUNS_IN_FAMILY.search(after)
         if cue is None and runs is None:
             continue
         if cue is not None and len(tokenize(before[cue.end() :])) > 4:
             continue
-        status = "resolved" if _last(_RESOLVED, before) is not None else "active"
+        if not runs and _FLARE_AFTER.match(after):  # "my gout flared up": an episode, a symptom record
+            fields = {"name": match.key, "body_site": _site(after)}
+            out.append(Proposal("symptom", fields, (match.start, match.end), extra={"flare": True}))
+            continue
+        status = _condition_status(before, after)
         extra = {"relative": "family"} if runs else {}
+        # "I no longer have X", "I don't have X anymore": the negation says it is over (resolved)
+        over = status == "resolved" and (_NO_LONGER.search(before) is not None or _ANY_MORE.match(after) is not None)
         out.append(
             Proposal(
                 "condition",
                 {"name": match.key, "status": status},
                 (match.start, match.end),
-                policy="family_to_history",
+                policy="negation_is_content" if over and not runs else "family_to_history",
                 extra=extra,
             )
         )
     return out
+
+
+def _own_verb(alias_text: str) -> int:
+    """The length of a leading "had a" / "have" in a matched alias ("had a stroke"), else 0."""
+    m = re.match(r"(?:had|have|has|got)\b(?:\s+(?:a|an))?\s*", alias_text, re.IGNORECASE)
+    return m.end() if m else 0
+
+
+def _site(after: str) -> str | None:
+    site = _PAIN_IN.search(after)
+    return site.group("site") if site else None
+
+
+def _condition_status(before: str, after: str) -> str:
+    """``resolved`` when the words say it is over (before or after the name), else ``active``."""
+    if _RESOLVED_AFTER.match(after) or _ANY_MORE.match(after):
+        return "resolved"
+    if _last(_RESOLVED, before) is None:
+        return "active"
+    if _PERFECT_HAD.search(before) and _ONGOING_AFTER.match(after):
+        return "active"  # "I've had a migraine since Sunday": still going on
+    return "resolved"
 
 
 def find_symptoms(text: str, symptoms: list[TermMatch], sentences: list[tuple[int, int]]) -> list[Proposal]:
@@ -243,7 +305,9 @@ def find_symptoms(text: str, symptoms: list[TermMatch], sentences: list[tuple[in
         end = _sentence_end(match.end, sentences)
         before = text[start : match.start]
         cue = _last(_SYMPTOM_CUE, before)
-        if cue is None or len(tokenize(before[cue.end() :])) > 3 or _NOT_A_SYMPTOM.match(text[match.end :]):
+        by_cue = cue is not None and len(tokenize(before[cue.end() :])) <= 3
+        as_verb = not by_cue and _SUBJECT_BEFORE.search(before) is not None
+        if not (by_cue or as_verb) or _NOT_A_SYMPTOM.match(text[match.end :]):
             continue
         clause = text[start:end]
         severity = _SEVERITY.search(clause)
@@ -265,7 +329,7 @@ def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
         drug = next((d for d in drugs if raw_start <= d.start < raw_end), None)
         kind: str | None
         if drug is not None:
-            substance, kind = drug.key, "drug"
+            substance, kind = _stated_drug(drug), "drug"
             anchor = (drug.start, drug.end)
         else:
             words = _substance_words(m.group(group))
@@ -285,17 +349,12 @@ def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
     return out
 
 
-def find_surgeries(text: str) -> list[Proposal]:
-    out = []
-    for m in _SURGERY.finditer(text):
-        if m.group("organ"):
-            procedure = text[m.start("organ") : m.end()]
-        elif m.group("proc"):
-            procedure = m.group("proc")
-        else:
-            procedure = m.group(0)
-        out.append(Proposal("surgery_history", {"procedure": procedure}, (m.start(), m.end())))
-    return out
+def _stated_drug(drug: TermMatch) -> str:
+    """The allergen at the level the person named it: a broader name than the dictionary key
+    ("penicillin" for the key ``penicillin v``) is kept as said; any other alias (a brand, a
+    misspelling) is recorded as the key."""
+    said = drug.text.lower().split()
+    return " ".join(said) if set(said) < set(drug.key.split()) else drug.key
 
 
 def find_visits(text: str) -> list[Proposal]:
@@ -398,3 +457,4 @@ def _sentence_start(pos: int, sentences: list[tuple[int, int]]) -> int:
 
 def _sentence_end(pos: int, sentences: list[tuple[int, int]]) -> int:
     return next((e for s, e in sentences if s <= pos <= e), pos)
+

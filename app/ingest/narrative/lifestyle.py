@@ -1,4 +1,4 @@
-"""Everyday records: sleep, exercise, meals, mood and stress, goals, lifestyle baselines.
+"""Everyday records: sleep, exercise, meals, mood and stress, lifestyle baselines (goals: :mod:`.goals`).
 
 Each finder is a small set of patterns over first-person statements; every value it keeps is a
 number or a phrase written in the text (durations in hours become minutes). Time expressions are
@@ -57,13 +57,21 @@ _ACTIVITIES = {
     "soccer": "soccer",
     "golf": "golf",
     "lifted weights": "weight training",
+    "cycle": "cycling",
 }
 _EXERCISE = re.compile(
-    rf"{_I}\s+(?:(?:just|also|finally)\s+)?(?P<verb>(?:walked|ran|jogged|swam|biked|cycled|hiked|danced)"
-    r"(?!\s+(?:off|out|into|in|away|over|late|up|across|around the office|to the store|errands))|worked out"
+    rf"{_I}(?:'ve|\s+have|\s+had)?\s+(?:(?:just|also|finally|already)\s+)?"
+    r"(?P<verb>(?:walked|ran|jogged|swam|biked|cycled|hiked|danced)"
+    r"(?!\s+(?:off|out|into|in|away|over(?!\s+\d)|late|up|across|around the office|to the store|errands))|worked out"
     r"|lifted weights|did (?:some )?(?P<did>yoga|pilates)|went (?:for a|on a) (?P<went>walk|run|jog|swim|"
     r"bike ride|hike)"
-    r"|went to the (?P<gym>gym)|played (?P<sport>tennis|basketball|soccer|golf))\b(?P<rest>[^.;!?\n]*)",
+    r"|went to the (?P<gym>gym)|played (?P<sport>tennis|basketball|soccer|golf)"
+    r"|did (?:some |a lot of |a little |a bit of |more |extra )?"
+    rf"(?:(?:about |around )?(?P<dn>{COUNT})\s+(?P<du>minutes?|mins?|hours?|hrs?)\s+of\s+)?"
+    r"(?:(?:gentle|light|easy|brisk|some|intense|hard|vigorous|slow)\s+)?(?P<ing>walking|running|jogging|swimming|"
+    r"cycling|dancing|stretching|yoga|pilates)"
+    r"|(?:usually |always )?(?P<habit>walk|run|jog|swim|cycle)(?=\s+(?:daily|every (?:day|morning|evening|night)|"
+    r"each (?:day|morning|evening)|twice a (?:day|week)|\d+ times a week)\b))\b(?P<rest>[^.;!?\n]*)",
     re.IGNORECASE,
 )
 _DURATION = re.compile(
@@ -71,8 +79,10 @@ _DURATION = re.compile(
 )
 _DISTANCE = re.compile(rf"(?P<n>{NUMBER})\s?(?P<u>km|kilometers?|miles?|mi|k|steps)\b", re.IGNORECASE)
 _STEPS = re.compile(
-    rf"{_I}\s+(?:(?:just|already|finally)\s+)?(?:walked|did|got|hit|reached|made|logged)\s+"
-    rf"(?P<n>{NUMBER})\s+steps\b",
+    rf"{_I}\s*(?:'ve\s+|\s+have\s+)?(?:(?:just|already|finally|now)\s+)?"
+    r"(?:walked|did|done|got|gotten|hit|reached|made|logged|have|had|am at|'m at|was at|am|'m)\s+"
+    r"(?:(?P<hedge>over|about|around|almost|nearly|more than|less than|under|at least|(?:a little|just) "
+    rf"(?:over|under))\s+)?(?P<n>{NUMBER})\s+steps\b",
     re.IGNORECASE,
 )
 _MEAL_FOR = re.compile(
@@ -80,6 +90,13 @@ _MEAL_FOR = re.compile(
     r"(?P<k>breakfast|lunch|dinner|supper|brunch|a snack|snack|dessert)\b",
     re.IGNORECASE,
 )
+_MEAL_AND = re.compile(
+    r"\s*(?:,\s*)?(?:and|then|plus)\s+(?P<food>[^.,;!?\n]{2,60}?)\s+for\s+"
+    r"(?P<k>breakfast|lunch|dinner|supper|brunch|a snack|snack|dessert)\b",
+    re.IGNORECASE,
+)
+"""A further meal of the same statement, its verb left out: "I had oatmeal for breakfast and a salad
+for lunch"."""
 _MEAL_ATE = re.compile(
     rf"{_I}\s+(?:just\s+)?(?P<verb>ate|drank)\s+(?:a\s+|an\s+|some\s+)?(?P<food>[a-z][a-z' -]{{1,40}}?)"
     r"(?=\s*(?:[.,;!?\n]|$|\s(?:and|this|today|yesterday|last|for|at|with|because|but)\b))",
@@ -89,40 +106,49 @@ _MOOD_WORDS = {
     "stress": "stressed|stressed out|overwhelmed|tense|under (?:a lot of )?pressure|anxious|nervous|worried",
     "energy": "tired|exhausted|drained|energetic|energized|sluggish|wiped out|burned out|burnt out|fatigued",
     "mood": "happy|sad|depressed|down|low|upset|frustrated|lonely|irritable|angry|cheerful|content|"
-    "in a good mood|in a bad mood|grumpy|miserable",
+    "in a good mood|in a bad mood|grumpy|miserable|excited|hopeful|motivated",
 }
 MOOD_KIND_OF: list[tuple[str, re.Pattern[str]]] = [
     (kind, re.compile(rf"\b(?:{words})\b", re.IGNORECASE)) for kind, words in _MOOD_WORDS.items()
 ]
+_MOOD_ADVERB = r"(?:(?:just|usually|always|still|often|also|now|mostly|generally|constantly)\s+)?"  # "really": level
 _MOOD = re.compile(
-    r"\b(?:i'm|im|i am|i feel|i felt|i was|i've been|ive been|i have been|i been)\s+(?:feeling\s+)?"
+    r"\b(?:i'm|im|i am|i feel|i felt|i was|(?:i've|ive|i have|i)\s+" + _MOOD_ADVERB + r"been)\s+"
+    + _MOOD_ADVERB
+    + r"(?:feeling\s+)?"
     r"(?P<level>(?:(?:very|really|so|super|a bit|a little|kind of|kinda|pretty|extremely|quite|too|more|"
     r"less)\s+)?"
     r"(?:" + "|".join(_MOOD_WORDS.values()) + r"))\b"
-    r"(?!\s+(?:of|for|to|that|with|when|if|you|u|and thankful for)\b)",  # "happy for you", "down to join"
+    r"(?!\s+(?:of|for|to|that|with|when|if|you|u|on|in|at|and thankful for)\b)",  # "happy for you", "down to join"
+    re.IGNORECASE,
+)
+_FEEL = re.compile(  # how one feels, said with a general word: only after "feel", never "I'm good" (small talk)
+    r"\b(?:i|i've been|i have been|i've|i'm|i am|i was)\s+" + _MOOD_ADVERB + r"(?:feel|felt|feeling)\s+"
+    r"(?P<level>(?:(?:very|really|so|super|pretty|quite|much|a (?:lot|little|bit))\s+)?"
+    r"(?:good|great|fine|better|worse|awful|terrible|bad|horrible|lousy|amazing|wonderful))\b"
+    r"(?!\s+(?:about|for|that|to|with|when|if|you|u|of|at|on|in|because)\b)",
+    re.IGNORECASE,
+)
+_INTENSIFIER = r"(?:(?:really|very|so|super|pretty|quite|extremely|a bit|a little|kind of|kinda|too)\s+)?"
+_MY_STATE = re.compile(  # the state as the subject: "my energy has been really low", "I've been in a great mood"
+    r"\bmy\s+(?P<kind>energy|mood|stress)(?:\s+levels?)?\s+(?:has been|have been|is|was|'s been|feels|felt)\s+"
+    + _INTENSIFIER
+    + r"(?P<level>low|high|good|great|bad|terrible|poor|ok|okay|better|worse|up|down|through the roof)\b"
+    r"|\b(?:i'm|i am|i've been|i have been|i was|i've|i)\s+(?:been\s+)?in\s+(?:a|such a)\s+"
+    r"(?P<mood>(?:really |very |pretty )?(?:good|great|bad|terrible|better|foul|happy|positive|low|grumpy|"
+    r"awful|fantastic))\s+mood\b",
+    re.IGNORECASE,
+)
+_STRESSFUL = re.compile(  # a stressful circumstance of the speaker's: "work has been super stressful this week"
+    r"\b(?:work|life|things|school|my job|the job|home|everything|my week|this week|my day)\s+"
+    r"(?:has been|have been|is|was|are|were|'s been|feels)\s+"
+    + _INTENSIFIER
+    + r"(?P<level>stressful|hectic|overwhelming)\b",
     re.IGNORECASE,
 )
 _STRESS_LEVEL = re.compile(
     rf"\b(?P<kind>stress|mood|energy)(?:\s+level)?\s+(?:is|was|of|at|about)\s+(?P<level>{NUMBER}(?:\s?/\s?10|"
     rf"\s+out of\s+10)?)",
-    re.IGNORECASE,
-)
-_GOAL = re.compile(
-    r"\b(?:i\s+(?:want|would like|'d like|need|hope|plan|intend|aim)\s+to|i'd like to|i'm going to|"
-    r"i am going to"
-    r"|my goal is(?:\s+to)?|my target is(?:\s+to)?|my goal for (?:this|next) week is(?:\s+to)?"
-    r"|i(?:'m| am) (?:trying|aiming) (?:to|for)|set (?:my|the|a) goal (?:at|for|to|of)|"
-    r"my new goal is(?:\s+to)?"
-    r"|i will try to|i'll try to|i want my goal to be)\s+(?P<target>[^.;!?\n]{2,80})",
-    re.IGNORECASE,
-)
-_GOAL_TARGET = re.compile(
-    r"\d|\b(?:lose|losing|gain|weight|kg|kilos?|pounds?|lbs?|walk|walking|steps?|run|running|jog|swim|bike|"
-    r"exercise"
-    r"|workout|work out|gym|sleep|eat|eating|diet|healthier|healthy|drink|water|sugar|a1c|blood pressure|bp"
-    r"|cholesterol|quit|stop smoking|smoking|alcohol|cut (?:back|down)|reduce|lower|fit|fitness|active|"
-    r"stretch"
-    r"|yoga|meditat|vegetables|fruit|salt|sodium|carbs?|calories|miles?|km|minutes|hours)\b",
     re.IGNORECASE,
 )
 _SMOKING = re.compile(
@@ -139,14 +165,23 @@ _ALCOHOL = re.compile(
     r"\b(?P<former>i quit drinking|i stopped drinking|i gave up (?:drinking|alcohol)|i'm sober|i am sober)\b"
     r"|\b(?P<never>i don't drink(?: alcohol)?|i do not drink(?: alcohol)?|i never drink)\b(?!\s+(?:water|"
     r"enough|milk|coffee|soda))"
-    r"|\b(?P<current>i drink (?:alcohol|beer|wine|socially|every (?:day|night)|on (?:the )?weekends|"
-    r"a lot))\b",
+    r"|\b(?P<current>i (?:usually |still |often |also )?(?:drink|have) (?:about |around |maybe |at least )?"
+    r"(?:(?:a|one|two|three|four|five|six|a few|several|a couple of|\d+)\s+)?"
+    r"(?:(?:glass(?:es)?|bottles?|cans?|pints?|shots?|drinks?|units?)\s+of\s+)?"
+    r"(?:alcohol|beers?|wine|liquor|whiske?y|vodka|gin|rum|tequila|spirits|cocktails)"
+    r"|i drink (?:socially|every (?:day|night)|on (?:the )?weekends|a lot))\b",
     re.IGNORECASE,
 )
 _DIET = re.compile(
     r"\b(?:i'm|i am)\s+(?:a\s+)?(?P<diet>vegetarian|vegan|pescatarian)\b"
     r"|\b(?:i'm|i am)\s+on\s+(?:a\s+)?(?P<diet2>(?:keto|low[- ]carb|low[- ]salt|low[- ]sodium|low[- ]fat|"
     r"gluten[- ]free|diabetic|mediterranean|paleo|dash)\s+diet)\b",
+    re.IGNORECASE,
+)
+
+_ACTIVE = re.compile(  # physical activity as a habit: "I'm not very active"
+    r"\bi(?:'m| am)\s+(?P<level>(?:not\s+)?(?:(?:very|really|pretty|quite|fairly|physically|that)\s+)*active)\b"
+    r"(?!\s+(?:on|in|at|with|member|duty|online|again)\b)",
     re.IGNORECASE,
 )
 
@@ -178,25 +213,32 @@ def find_exercise(text: str) -> list[Proposal]:
     out = []
     for m in _EXERCISE.finditer(text):
         word = (
-            m.group("did") or m.group("went") or m.group("gym") or m.group("sport") or m.group("verb")
+            m.group("did") or m.group("went") or m.group("gym") or m.group("sport") or m.group("ing")
+            or m.group("habit") or m.group("verb")
         ).lower()
-        activity = _ACTIVITIES.get(word, word)
+        activity = word if m.group("went") else _ACTIVITIES.get(word, word)  # "went for a walk": walk, as said
         rest = m.group("rest")
         fields: dict[str, object] = {"activity": activity}
         duration = _DURATION.search(rest)
         if duration:
             n = parse_number(duration.group("n"))
             fields["duration_min"] = n * (60 if duration.group("u").lower().startswith("h") else 1)
+        elif m.group("dn"):  # "did 45 minutes of stretching"
+            n = parse_number(m.group("dn"))
+            fields["duration_min"] = n * (60 if m.group("du").lower().startswith("h") else 1)
         distance = _DISTANCE.search(rest)
         if distance and not _qualified(rest[: distance.start()]):
             fields["distance"] = parse_number(distance.group("n"))
             fields["unit"] = distance.group("u")
-        out.append(Proposal("exercise", fields, (m.start(), m.start("rest")), policy="plain"))
+        habitual = {"habitual": True} if m.group("habit") else {}
+        out.append(Proposal("exercise", fields, (m.start(), m.start("rest")), policy="plain", extra=habitual))
     for m in _STEPS.finditer(text):
         if any(p.anchor[0] <= m.start() < p.anchor[1] + 60 for p in out):
             continue
-        fields = {"activity": "walking", "distance": parse_number(m.group("n")), "unit": "steps"}
-        out.append(Proposal("exercise", fields, (m.start(), m.end()), policy="plain"))
+        walked: dict[str, object] = {"activity": "walking"}
+        if not m.group("hedge"):  # "over 2000 steps" states no count: walking only
+            walked |= {"distance": parse_number(m.group("n")), "unit": "steps"}
+        out.append(Proposal("exercise", walked, (m.start(), m.end()), policy="plain"))
     return out
 
 
@@ -213,6 +255,13 @@ def find_meals(text: str) -> list[Proposal]:
             )
         )
         taken.append((m.start(), m.end()))
+        pos = m.end()
+        while (more := _MEAL_AND.match(text, pos)) is not None:  # "... and a salad for lunch"
+            snack = "snack" in more.group("k").lower()
+            fields = {"food": _food(more.group("food")), "kind": "snack" if snack else kind}
+            out.append(Proposal("meal", fields, (more.start("food"), more.end()), policy="plain"))
+            taken.append((more.start(), more.end()))
+            pos = more.end()
     for m in _MEAL_ATE.finditer(text):
         if any(s <= m.start() < e for s, e in taken):
             continue
@@ -235,6 +284,20 @@ def find_mood(text: str) -> list[Proposal]:
                 "mood_stress", {"kind": kind, "level": level}, (m.start("level"), m.end()), policy="plain"
             )
         )
+    for m in _FEEL.finditer(text):
+        out.append(
+            Proposal("mood_stress", {"kind": "mood", "level": m.group("level")}, (m.start("level"), m.end()),
+                     policy="plain")
+        )
+    for m in _MY_STATE.finditer(text):
+        if any(p.anchor[0] < m.end() and m.start() < p.anchor[1] for p in out):
+            continue  # "I'm in a good mood" is already read by _MOOD
+        kind, level = (m.group("kind").lower(), m.group("level")) if m.group("kind") else ("mood", m.group("mood"))
+        out.append(Proposal("mood_stress", {"kind": kind, "level": level}, (m.start(), m.end()), policy="plain"))
+    for m in _STRESSFUL.finditer(text):
+        out.append(
+            Proposal("mood_stress", {"kind": "stress", "level": m.group("level")}, (m.start(), m.end()), policy="plain")
+        )
     for m in _STRESS_LEVEL.finditer(text):
         out.append(
             Proposal(
@@ -243,19 +306,6 @@ def find_mood(text: str) -> list[Proposal]:
                 (m.start(), m.end()),
                 policy="plain",
             )
-        )
-    return out
-
-
-def find_goals(text: str) -> list[Proposal]:
-    """Stated aims whose target is about health (a number, or a health or activity word)."""
-    out = []
-    for m in _GOAL.finditer(text):
-        target = m.group("target").strip(" ,-")
-        if len(target) < 2 or not _GOAL_TARGET.search(target):
-            continue
-        out.append(
-            Proposal("goal", {"target": target, "status": "stated"}, (m.start(), m.end()), policy="goal")
         )
     return out
 
@@ -273,6 +323,15 @@ def find_lifestyle_baselines(text: str) -> list[Proposal]:
                     policy="negation_is_content",
                 )
             )
+    for m in _ACTIVE.finditer(text):
+        out.append(
+            Proposal(
+                "lifestyle_baseline",
+                {"habit": "other", "status": m.group("level").lower()},
+                (m.start(), m.end()),
+                policy="negation_is_content",
+            )
+        )
     for m in _DIET.finditer(text):
         out.append(
             Proposal(

@@ -45,6 +45,13 @@ _QUALIFIED = re.compile(
     re.IGNORECASE,
 )
 """A hedged or targeted number ("A1c under 7", "over 300") is not a measurement."""
+_NAME_NOUN = re.compile(r"\s+(?:score|number|count|reading|level|levels|result|results|index|value)\b", re.I)
+_COUNT_NOUN = re.compile(
+    r"\s*(?:-\s*)?(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|times?|ago|doses?|shots?"
+    r"|injections?|glasses|cups?|servings?|steps|nights?|mornings?|evenings?)\b",
+    re.IGNORECASE,
+)
+"""A unit-less number that counts something ("2 months ago", "3 times") is not a measurement value."""
 _STOP = frozenset(
     [
         "my",
@@ -149,7 +156,8 @@ _BP = re.compile(
     re.IGNORECASE,
 )
 _WEIGH = re.compile(
-    rf"\b(?:i|i've|i have)?\s*(?:weigh|weighed|weighing|weighs)\s+(?:in\s+at\s+)?(?:about\s+|around\s+)?"
+    rf"\b(?:i|i've|i have)?\s*(?:weigh|weighed|weighing|weighs)\s+(?:myself\b[^.;!?\d]{{0,30}}?[:,-]?\s*)?"
+    rf"(?:in\s+at\s+)?(?:about\s+|around\s+)?"
     rf"(?P<num>{NUMBER})\s?(?P<unit>kgs?|kilos?|kilograms?|lbs?|pounds?|st|stone)\b",
     re.IGNORECASE,
 )
@@ -221,15 +229,23 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
     for m in QUANTITY.finditer(text):
         if _inside(consumed, m.start()) or _QUALIFIED.search(text[: m.start()]):
             continue
+        if m.group("unit") is None and _COUNT_NOUN.match(text, m.end()):
+            continue
         name_span, name = _name_before(text, m.start())
         if not name:
             continue
         unit = clean_unit(m.group("unit"))
         value = parse_number(m.group("num"))
         entry = vocabulary.lookup("test", name)
+        noun = _NAME_NOUN.match(text, name_span[1])  # "kidney score": the noun may be part of the name
+        if not isinstance(entry, TestEntry) and noun is not None:
+            longer = vocabulary.lookup("test", name + noun.group(0))
+            if isinstance(longer, TestEntry):
+                entry, name, name_span = longer, name + noun.group(0), (name_span[0], noun.end())
         if not isinstance(entry, TestEntry):
             if _looks_like_lab(name, unit):
-                blocked.append(BlockedName(kind="test", name=name, quote=text[name_span[0] : m.end()]))
+                said = name + noun.group(0) if noun else name
+                blocked.append(BlockedName(kind="test", name=said, quote=text[name_span[0] : m.end()]))
                 consumed.append((name_span[0], m.end()))
             continue
         proposal = _proposal_for(entry, name, value, unit, (name_span[0], m.end()))

@@ -3,8 +3,11 @@
 A drug is found by its dictionary alias (the record keeps the ingredient key, e.g. ``metformin``);
 the verb before it in the same clause decides the record: take/took/taking -> medication_intake,
 prescribed -> prescription, started/stopped/skipped/doubled/... -> regimen_change with its action.
-A drug named without a medication verb gives no record. A dose is kept only when a number and a
-dose unit are written next to the drug. An unknown word taken at a dose ("taking zorbex 20 mg")
+Not taking a drug that goes on ("haven't taken it since Friday", "ran out and haven't refilled") is
+a stop, a single missed dose a skip; advice followed by the speaker's action ("told me to take
+aspirin, so I started") takes that action; carrying a drug or being given a supply of it is a
+prescription. A drug named without a medication verb gives no record. A dose is kept only when a
+number and a dose unit are written next to the drug. An unknown word taken at a dose ("taking zorbex 20 mg")
 is a blocked drug name.
 """
 
@@ -21,7 +24,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
     (
         "skip",
         r"skipped|skip|skipping|missed|miss|missing|forgot(?: to take)?|forget(?: to take)?"
-        r"|didn't take|did not take|haven't taken|have not taken|didn't have|ran out of|run out of",
+        r"|didn't take|did not take|haven't taken|have not taken|didn't have|ran out of|run out of"
+        r"|(?:i'm|i am|i've been|i have been|i was) out of",
     ),
     (
         "stop",
@@ -36,15 +40,16 @@ _VERBS: tuple[tuple[str, str], ...] = (
     ),
     (
         "start",
+        r"started me on|starts me on|start me on|starting me on|"
         r"started|start|starting|began|begun|restarted|resumed|put me on|put on|switched to|"
         r"switching to|changed to|added",
     ),
     (
         "prescription",
         r"prescribed|prescribes|gave me a prescription for|prescription for|script for|"
-        r"refilled|refill(?: of)?",
+        r"refilled|refill(?: of)?|supply of|carry|carries|carrying|always have",
     ),
-    ("intake", r"take|took|taking|takes|had|have been taking|used|use|using|on"),
+    ("intake", r"take|took|taking|takes|had|have been taking|used|use|using|on|needed|needing"),
 )
 # "stopped taking X", "started using X", "forgot to take X": the action verb governs, so every
 # non-intake verb may carry a trailing intake verb (the longer phrase wins at the same end).
@@ -73,8 +78,23 @@ _FREQUENCY = re.compile(
 _SUPPLY = re.compile(
     r"\b(?P<n>\d+|ten|seven|fourteen|thirty|ninety)[- ]day supply\b|\bfor (?P<m>\d+) days\b", re.IGNORECASE
 )
+_TIME_START = (
+    r"(?:last|this|yesterday|today|the|then|my|a|an|one|two|three|four|five|six|\d|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september"
+    r"|october|november|december|christmas|easter|thanksgiving)\b"
+)
+_SINCE_TIME = rf"since\s+{_TIME_START}"
+""""since" opening a time ("since last Friday"), not a reason ("since I was sick")."""
+_CONTINUED = re.compile(
+    rf"^[^.;!?]*?\b(?:{_SINCE_TIME}|(?:in|for) (?:weeks|months|years|a while|ages|a long time|over a week)\b"
+    r"|(?:haven't|have not|hasn't|has not|didn't|did not|not|never) (?:refilled|refill|renewed|gotten (?:a |it )?refill"
+    r"|picked up|gone back on)\b|anymore\b|any more\b|any longer\b)",
+    re.IGNORECASE,
+)
+"""Not taking a drug that goes on ("haven't taken it since Friday", "ran out and haven't refilled")
+is a stop, not a skipped dose."""
 _REASON = re.compile(
-    r"\b(?:because(?: of)?|due to|since|as)\s+(?P<reason>[^.;!?]+)"
+    rf"\b(?:because(?: of)?|due to|since(?!\s+{_TIME_START})|as)\s+(?P<reason>[^.;!?]+)"
     # "..., it upset my stomach": a following clause saying what the drug did
     r"|,\s*(?P<effect>(?:it|they|that|which)\s+(?:made|makes|make|upset|upsets|gave|gives|give|caused|causes|cause)"
     r"\b[^.;!?]+)",
@@ -86,6 +106,18 @@ _UNKNOWN_AT_DOSE = re.compile(
     rf"(?P<num>{NUMBER})\s?(?:mg|mcg|µg|units?|iu)\b",
     re.IGNORECASE,
 )
+_ADVICE = re.compile(
+    r"\b(?:told|advised|asked|wants?|wanted|recommended|suggested|said)\s+(?:me\s+)?(?:to|that i should)\s+"
+    r"(?:take|try|start|use)\b[^,;]*$",
+    re.IGNORECASE,
+)
+_FOLLOW_UP = re.compile(
+    r"^[^.;!?]*?,?\s*\b(?:so|and|then)\s+i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?"
+    r"(?P<v>started|began|stopped|quit)(?:\s+(?:(?:taking|using)\s+)?(?:it|them))?\b(?!\s+\w+ing\b)",
+    re.IGNORECASE,
+)
+"""Advice followed by what the speaker did about it, the drug left unsaid: "my neighbour told me to
+take an aspirin every day, so I started 2 weeks ago" is a start."""
 _NO_LONGER = re.compile(r"\b(?:don't|do not|didn't|not|no longer)\b", re.IGNORECASE)
 _ANYMORE = re.compile(r"[^.;!?]*\b(?:anymore|any more|any longer)\b", re.IGNORECASE)
 _VACCINE_AFTER = re.compile(r"\s*(?:shot|vaccine|vaccination|jab|booster)\b", re.IGNORECASE)
@@ -119,10 +151,16 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
         after = text[drug.end : clause_end]
         if kind == "intake" and _NO_LONGER.search(before) and _ANYMORE.match(after):
             kind = "stop"  # "I don't take aspirin anymore"
+        anchor = (drug.start, drug.end)
+        follow_up = _FOLLOW_UP.match(after) if _ADVICE.search(before) else None
+        if follow_up is not None:  # the follow-up verb carries the action and its time
+            kind = "start" if follow_up.group("v").lower() in ("started", "began") else "stop"
+            anchor = (drug.end + follow_up.start("v"), drug.end + follow_up.end("v"))
+        if kind == "skip" and _CONTINUED.search(text[drug.end : clause_end]):
+            kind = "stop"  # "I haven't taken my warfarin since last Friday"
         if _VACCINE_AFTER.match(after) or _VACCINE_AFTER.search(drug.text) or "vaccine" in drug.key:
             continue  # "a flu shot" is a vaccination visit, not an intake
         dose, unit = _dose(text, drug, clause_start)
-        anchor = (drug.start, drug.end)
         if kind == "intake":
             proposals.append(
                 Proposal("medication_intake", {"drug": drug.key, "dose": dose, "unit": unit}, anchor)

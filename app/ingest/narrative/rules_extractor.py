@@ -4,8 +4,11 @@ Order of work (all pure; the dictionary snapshot and the mention time are argume
 
 1. dictionary terms are found by longest match over normalised tokens (:mod:`.terms`);
 2. the finders propose records: measurements (:mod:`.measurements`), medications
-   (:mod:`.medications`), history and static facts (:mod:`.history`), everyday records
+   (:mod:`.medications`), history and static facts (:mod:`.history`, :mod:`.procedures`), everyday records
    (:mod:`.lifestyle`); measurement names that match no alias become blocked names;
+   conditions are named as said (:func:`.terms.said_name`: "heart attack", "diabetes"), symptoms
+   by their dictionary name (:func:`.terms.symptom_name`: "nausea" for "nauseous", "fainting"
+   for "I fainted") — never by the internal key (``chest_pain``);
 3. medspaCy ConText assesses every proposal's anchor span (:mod:`.assertions`) and the
    proposal's policy decides: admitted, turned into ``family_history``, or suppressed;
 4. each admitted proposal gets its sentence as the verbatim quote and the time expression of
@@ -27,19 +30,18 @@ from pydantic import ValidationError
 
 from app.ingest.narrative.admission import admit
 from app.ingest.narrative.assertions import Assertion, get_tagger
+from app.ingest.narrative.goals import find_goals
 from app.ingest.narrative.grounding_check import ungrounded_fields
 from app.ingest.narrative.history import (
     find_allergies,
     find_conditions,
     find_static_facts,
-    find_surgeries,
     find_symptoms,
     find_visits,
 )
 from app.ingest.narrative.lifestyle import (
     MOOD_KIND_OF,
     find_exercise,
-    find_goals,
     find_lifestyle_baselines,
     find_meals,
     find_mood,
@@ -48,9 +50,10 @@ from app.ingest.narrative.lifestyle import (
 from app.ingest.narrative.measurements import find_measurements
 from app.ingest.narrative.medications import find_medications, find_unknown_drugs
 from app.ingest.narrative.models import BlockedName, ExtractionResult, Proposal
+from app.ingest.narrative.procedures import find_surgeries
 from app.ingest.narrative.record_types import CandidateRecord
 from app.ingest.narrative.sentences import enclosing, sentence_spans
-from app.ingest.narrative.terms import TermMatch, Vocabulary, term_index, tokenize
+from app.ingest.narrative.terms import TermMatch, Vocabulary, said_name, symptom_name, term_index, tokenize
 
 logger = logging.getLogger(__name__)
 
@@ -138,14 +141,23 @@ def _propose(
     proposals += find_goals(text)
     proposals += find_lifestyle_baselines(text)
     # a drug named in an allergy is not taken; "pregnant" is a pregnancy status, not a condition
+    # an organ named in a surgery is not a condition ("my appendix removed" is no appendicitis)
     allergy_spans = [p.anchor for p in proposals if p.type == "allergy"]
     pregnancy_spans = [p.anchor for p in proposals if p.type == "pregnancy_status"]
+    surgery_spans = [p.anchor for p in proposals if p.type == "surgery_history"]
     proposals = [
         p
         for p in proposals
         if not (p.type in ("medication_intake", "regimen_change") and _inside(allergy_spans, p.anchor[0]))
         and not (p.type == "condition" and _inside(pregnancy_spans, p.anchor[0]))
+        and not (p.type in ("condition", "symptom") and _inside(surgery_spans, p.anchor[0]))
     ]
+    for p in proposals:  # names, not keys: the dictionary key is found again by alias
+        if (p.type == "condition" or p.extra.get("flare")) and isinstance(p.fields.get("name"), str):
+            said = text[p.anchor[0] : p.anchor[1]]
+            p.fields["name"] = said_name(said, "condition", p.fields["name"], snapshot)
+        elif p.type == "symptom" and isinstance(p.fields.get("name"), str):
+            p.fields["name"] = symptom_name(p.fields["name"], snapshot)
     return proposals, blocked
 
 
@@ -157,6 +169,8 @@ def _candidate(
     times: list[tuple[int, int, str, bool]],
 ) -> CandidateRecord | None:
     fields = {k: v for k, v in proposal.fields.items() if v is not None}
+    if proposal.extra.get("habitual"):  # "I walk daily at 4:30pm": a recurrence, not one dated event
+        times = [t for t in times if not t[3]]
     time_text = _time_for(text, proposal.anchor, sentence, times)
     try:
         return CandidateRecord(
@@ -187,7 +201,18 @@ def _time_mentions(text: str, mention: datetime) -> list[tuple[int, int, str, bo
     kinds = [r.kind for r in resolve_all(text, mention)]
     if len(kinds) != len(found):
         kinds = ["date"] * len(found)
-    return [(m.start, m.end, m.text, kind in ANCHORED_KINDS) for m, kind in zip(found, kinds, strict=True)]
+    return [
+        (m.start, m.end, m.text, kind in ANCHORED_KINDS)
+        for m, kind in zip(found, kinds, strict=True)
+        if not _RANGE_CUT.match(text, m.end)
+    ]
+
+
+_RANGE_CUT = re.compile(
+    r"\s*(?:-|–|to|through|thru|until|till)\s*(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b", re.IGNORECASE
+)
+"""After a time expression, the rest of a weekday range the resolver did not take ("this coming
+Tuesday-Friday" read as Tuesday): the expression would date the record wrongly, so it is not used."""
 
 
 def _time_for(

@@ -103,6 +103,72 @@ class TermIndex:
         return matches
 
 
+_FUNCTION_WORDS = frozenset(
+    [
+        "my",
+        "the",
+        "a",
+        "an",
+        "some",
+        "his",
+        "her",
+        "our",
+        "their",
+        "had",
+        "have",
+        "has",
+        "having",
+        "got",
+        "get",
+        "i",
+        "i'm",
+        "am",
+        "is",
+        "was",
+        "feel",
+        "feeling",
+        "felt",
+    ]
+)
+
+
+def said_name(said: str, kind: TermKind, key: str, vocabulary: Vocabulary) -> str:
+    """The name of a dictionary term as the person said it, lower-case ("chest pain", "heart
+    attack"), not the internal key (``chest_pain``, ``myocardial_infarction``): leading function
+    words ("had a heart attack") and a plural ending ("chest pains") are dropped when the rest is
+    still an alias of the same entry; an alias that only exists with its function word ("a cold")
+    gives the entry's display name ("common cold"). The key stays reachable: the name is an alias."""
+    words = said.lower().split()
+    core = list(words)
+    while len(core) > 1 and core[0] in _FUNCTION_WORDS:
+        core = core[1:]
+    if _is_alias(" ".join(core), kind, key, vocabulary):
+        name = " ".join(core)
+    elif core != words:
+        entry = vocabulary.get(kind, key)
+        display = getattr(entry, "display", None)
+        return display.lower() if isinstance(display, str) and display else key.replace("_", " ")
+    else:
+        name = " ".join(words)
+    if name.endswith("s") and not name.endswith("ss") and _is_alias(name[:-1], kind, key, vocabulary):
+        name = name[:-1]
+    return name if _is_alias(name, kind, key, vocabulary) else key.replace("_", " ")
+
+
+def symptom_name(key: str, vocabulary: Vocabulary) -> str:
+    """A symptom's name: its dictionary display, lower-case ("nausea" whether the person said
+    "nausea" or "nauseous", "chest pain" for "chest pains"); symptoms are said in many grammatical
+    forms (adjectives, verbs: "dizzy", "I fainted") and the display is the plain name of the complaint."""
+    entry = vocabulary.get("symptom", key)
+    display = getattr(entry, "display", None) if entry is not None else None
+    return display.lower() if isinstance(display, str) and display else key.replace("_", " ")
+
+
+def _is_alias(text: str, kind: TermKind, key: str, vocabulary: Vocabulary) -> bool:
+    entry = vocabulary.lookup(kind, text)
+    return entry is not None and entry.key == key
+
+
 _INDEXES: dict[tuple[int, str], TermIndex] = {}
 
 

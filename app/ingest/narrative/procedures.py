@@ -1,0 +1,61 @@
+"""Surgery history: a procedure the person says they had, recorded under the procedure's name.
+
+"I had my appendix removed" -> appendectomy, "I had my hip replaced" -> hip replacement, "I had a
+colonoscopy" -> colonoscopy (as said). The organ named in a surgery is no condition (the extractor
+drops a condition or symptom inside a surgery's span).
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.ingest.narrative.models import Proposal
+
+_SURGERY = re.compile(
+    r"\b(?:i had|i've had|i have had|i underwent|i got)\s+(?:my\s+|an?\s+|the\s+)?(?:(?:left|right|both)\s+)?"
+    r"(?:(?P<organ>appendix|gallbladder|tonsils|uterus|womb|thyroid|spleen|kidney|wisdom teeth|adenoids|prostate"
+    r"|ovaries|ovary)\s+(?:out|removed|taken out)"
+    r"|(?P<joint>knee|hip|shoulder|ankle|elbow)s?\s+(?:replaced|replacements?)"
+    r"|(?P<proc>[a-z]+(?:ectomy|otomy|ostomy|plasty|oscopy)|bypass surgery"
+    r"|heart bypass|c-section|caesarean|cesarean|back surgery|heart surgery|knee surgery|hip surgery"
+    r"|cataract surgery|bariatric surgery|gastric bypass|a stent|stent))\b"
+    r"|\b(?:surgery|an operation) on my (?P<site>[a-z]+)\b",
+    re.IGNORECASE,
+)
+ORGAN_PROCEDURES = {
+    "appendix": "appendectomy",
+    "gallbladder": "cholecystectomy",
+    "tonsils": "tonsillectomy",
+    "uterus": "hysterectomy",
+    "womb": "hysterectomy",
+    "thyroid": "thyroidectomy",
+    "spleen": "splenectomy",
+    "kidney": "nephrectomy",
+    "adenoids": "adenoidectomy",
+    "prostate": "prostatectomy",
+    "ovaries": "oophorectomy",
+    "ovary": "oophorectomy",
+}
+"""An organ said to be taken out is recorded under the procedure's name ("appendix removed" ->
+appendectomy); a joint said to be replaced as "<joint> replacement"."""
+
+
+def find_surgeries(text: str) -> list[Proposal]:
+    out = []
+    for m in _SURGERY.finditer(text):
+        if m.group("organ"):
+            organ = m.group("organ").lower()
+            procedure = ORGAN_PROCEDURES.get(organ) or text[m.start("organ") : m.end()]
+        elif m.group("joint"):
+            procedure = f"{m.group('joint').lower()} replacement"
+        elif m.group("proc"):
+            procedure = m.group("proc")
+        else:
+            procedure = m.group(0)
+        out.append(Proposal("surgery_history", {"procedure": procedure}, (m.start(), m.end())))
+    return out
+
+
+def surgery_names(text: str) -> set[str]:
+    """The procedure names :func:`find_surgeries` reads in ``text`` (for the no-fabrication check)."""
+    return {str(p.fields["procedure"]) for p in find_surgeries(text)}
