@@ -5,8 +5,13 @@ Every patient message of ``uic_coaching/patient*.csv`` goes through the full wri
 user whose clinical record is a Synthea bundle (paired deterministically: the n-th bundle, by file
 name, of the patient's gender in ``HC_r2_demographics.csv``). The report gives the class
 distribution of the findings and lists every contradiction (rule, cited resources) for review.
+It also counts the write path's side (issue #6): turns kept by the memory gate, by gate reason, and
+records written by type; ``--records`` writes every written record (patient, mention time, type,
+fields, quote, time text, resolved event time) so that a hand review can be redone.
 
-    python -m app.evaluation.specificity --json docs/eval/reconcile_specificity.json
+    python -m app.evaluation.specificity --json docs/eval/reconcile_specificity.json \
+        --records docs/reviews/uic_coaching_records.json
+    selfgraph eval specificity --json ... --records ...      # the same
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.db.client import GraphClient
 from app.dictionary.snapshot import DictionarySnapshot, load_snapshot
@@ -29,6 +34,9 @@ from app.reconcile.models import Finding
 from app.reconcile.service import reconcile_records
 from app.settings import get_settings
 from app.users.service import delete_user, ensure_self
+
+if TYPE_CHECKING:
+    from app.ingest.write_path.models import WrittenRecord
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +104,9 @@ def run(
     rules: Counter[str] = Counter()
     per_patient: list[dict[str, Any]] = []
     contradictions: list[dict[str, Any]] = []
+    gate_reasons: Counter[str] = Counter()
+    record_types: Counter[str] = Counter()
+    written: list[dict[str, Any]] = []
     turns = records = 0
     for csv_path, bundle in pair_bundles(data_root):
         user_id = f"spec-{run_id}-{csv_path.stem}"
@@ -113,6 +124,10 @@ def run(
                 )
                 uids = [r.uid for r in result.records]
                 records += len(uids)
+                gate_reasons[result.gate.reason] += 1
+                for r in result.records:
+                    record_types[r.type] += 1
+                    written.append(_record_row(csv_path.stem, at, r))
                 if uids:
                     found += reconcile_records(client, user_id, uids, snapshot=snapshot, clock=clock)
             turns += len(messages)
@@ -139,7 +154,10 @@ def run(
     total = sum(kinds.values())
     return {
         "turns": turns,
+        "kept": sum(n for reason, n in gate_reasons.items() if reason not in NOT_KEPT),
+        "gate_reasons": dict(gate_reasons.most_common()),
         "records": records,
+        "records_by_type": dict(record_types.most_common()),
         "findings": total,
         "distribution": {
             k: {"count": v, "share": round(v / total, 4) if total else None} for k, v in sorted(kinds.items())
@@ -151,23 +169,52 @@ def run(
         "patients": per_patient,
         "dictionary_version": snapshot.version,
         "seconds": round(time.perf_counter() - started, 1),
+        "written_records": written,
     }
+
+
+NOT_KEPT = frozenset({"empty", "acknowledgement", "small_talk"})
+"""Gate reasons of turns the memory gate does not keep (``app.ingest.narrative.gate``)."""
+
+
+def _record_row(patient: str, at: datetime, record: WrittenRecord) -> dict[str, Any]:
+    """One written record as the review lists it (no uid: uids differ from run to run)."""
+    return {
+        "patient": patient,
+        "mention_time": at.isoformat(),
+        "type": record.type,
+        "fields": record.fields,
+        "quote": record.quote,
+        "time_text": record.time_text,
+        "event_start": record.event_start,
+        "event_end": record.event_end,
+    }
+
+
+def write_reports(report: dict[str, Any], json_out: Path | None, records_out: Path | None) -> None:
+    """The report without the record list to ``json_out``; the record list to ``records_out``."""
+    written = report.pop("written_records", [])
+    if json_out is not None:
+        json_out.parent.mkdir(parents=True, exist_ok=True)
+        json_out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    if records_out is not None:
+        records_out.parent.mkdir(parents=True, exist_ok=True)
+        payload = {"dictionary_version": report.get("dictionary_version"), "records": written}
+        records_out.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data-root", type=Path, default=Path("../shared/data"))
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--records", type=Path, default=None, help="write every written record (JSON)")
     parser.add_argument("--keep", action="store_true")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     with GraphClient.from_settings(get_settings()) as client:
         report = run(client, args.data_root, snapshot=load_snapshot(), keep=args.keep)
-    text = json.dumps(report, indent=2)
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(text + "\n", encoding="utf-8")
-    print(text)
+    write_reports(report, args.json, args.records)
+    print(json.dumps(report, indent=2, ensure_ascii=False))
 
 
 if __name__ == "__main__":

@@ -195,3 +195,20 @@ def test_users_are_isolated(client: GraphClient, user_id: str, say: Say, scripte
         assert self_props(client, user_id)["user_id"] == user_id
     finally:
         delete_user(client, other)
+
+
+def test_a_hedged_goal_is_kept_but_a_hedged_fact_or_a_negated_goal_is_not() -> None:
+    from app.ingest.narrative.record_types import CandidateRecord
+    from app.ingest.write_path.assemble import _refusal
+    from app.ingest.write_path.models import GateDecision
+
+    gate = GateDecision(retain=True, reason="health", clinical_allowed=True)
+
+    def candidate(kind: str, fields: dict[str, object], **flags: bool) -> CandidateRecord:
+        return CandidateRecord(type=kind, fields=fields, quote="q", extractor="rules", confidence=0.9, **flags)
+
+    goal = {"target": "5000 steps a day"}
+    assert _refusal(candidate("goal", goal, uncertain=True), gate) is None  # "maybe I'll aim for 5000"
+    assert _refusal(candidate("goal", goal, hypothetical=True), gate) is None  # "if possible, 5000 a day"
+    assert _refusal(candidate("goal", goal, negated=True), gate) == "negated"
+    assert _refusal(candidate("symptom", {"name": "headache"}, uncertain=True), gate) == "uncertain"

@@ -163,8 +163,15 @@ def _person_with_turn_facts(person: Person, candidates: Sequence[CandidateRecord
     return Person(sex=sex or person.sex, birth_date=person.birth_date)
 
 
+TENTATIVE_OK = frozenset({"goal"})
+"""Record types a hedge does not refuse: "maybe I'll aim for 5000 steps" states a goal (the
+extractor's ``goal`` policy); negation and other people still do."""
+
+
 def _refusal(candidate: CandidateRecord, gate: GateDecision) -> str | None:
     for flag in ("negated", "hypothetical", "uncertain", "family"):
+        if flag in ("hypothetical", "uncertain") and candidate.type in TENTATIVE_OK:
+            continue
         if getattr(candidate, flag):
             return flag
     if not gate.clinical_allowed and candidate.type in CLINICAL_TYPES:
