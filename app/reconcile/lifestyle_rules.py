@@ -61,6 +61,14 @@ HIGH_INTENSITY_CUES: tuple[str, ...] = (
     "boot camp",
     "competitive",
     "max effort",
+    "went all out",
+    "go all out",
+    "going all out",
+    "all-out",
+    "as hard as i could",
+    "as fast as i could",
+    "pushed myself hard",
+    "maxed out",
 )
 CAREPLAN_DOMAINS: dict[str, tuple[str, ...]] = {
     "exercise": ("exercise", "physical activity", "walking", "activity"),

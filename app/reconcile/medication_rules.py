@@ -7,6 +7,7 @@ lists as an allergy first, then double dosing, then the regimen against the acti
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 from app.reconcile.context import ClinicalContext, ClinicalItem, allergy_active_at, medication_active_at
@@ -86,9 +87,19 @@ DOUBLE_DOSE_CUES: tuple[str, ...] = (
     "extra pill",
     "two pills instead",
     "2 pills instead",
-    "took it twice",
     "took two",
 )
+
+DOUBLE_DOSE_PATTERN = re.compile(
+    r"\bdouble[- ]?dos(?:e|ed|es|ing)\b"
+    r"|\btook (?:it|them|(?:my|the) [\w-]+(?: (?:pill|pills|tablet|tablets|dose))?) twice\b(?! (?:a|per|each|daily)\b)"
+    r"|\btook (?:one|a pill|a tablet|a dose|my dose)\b[^.;!?]{0,40}?\b(?:then|and) (?:took )?(?:another|a second)\b"
+    r"|\b(?:a|my) second (?:dose|pill|tablet) by mistake\b",
+    re.IGNORECASE,
+)
+"""Wordings of an accidental double dose beyond the fixed cues: "double-dosed", "took it twice" (a
+frequency, "took it twice a day", is not one),
+"took one at 7 and then another around 9"."""
 
 STOP_ACTIONS = frozenset({"stop", "skip", "dose_change"})
 
@@ -326,7 +337,7 @@ def _undocumented(drug: DrugFacts, ctx: ClinicalContext, basis: str) -> Verdict:
 
 
 def _double_dose(st: Statement, active: list[ClinicalItem]) -> bool:
-    if any_phrase(st.quote, DOUBLE_DOSE_CUES):
+    if any_phrase(st.quote, DOUBLE_DOSE_CUES) or (st.quote and DOUBLE_DOSE_PATTERN.search(st.quote)):
         return True
     dose = st.number("dose")
     if dose is None or not active:

@@ -24,6 +24,9 @@ from app.ingest.narrative.rules_extractor import extract
         ("K", "acknowledgement"),
         ("You too", "acknowledgement"),
         ("Did you see", "small_talk"),
+        ("ok cool, talk later", "acknowledgement"),
+        ("ok great, chat soon", "acknowledgement"),
+        ("thanks, catch you tomorrow", "acknowledgement"),
     ],
 )
 def test_not_kept(text: str, reason: str) -> None:
@@ -38,6 +41,7 @@ def test_not_kept(text: str, reason: str) -> None:
         ("I can't walk on Tuesdays, I work double shifts", "constraint"),
         ("Please don't text me before 9", "preference"),
         ("My knee has been bothering me", "health_mention"),
+        ("ok, talk later, my doctor said to rest tomorrow", "health_mention"),
         ("The bank is always something, sorry about the missing data", "unsure"),
     ],
 )

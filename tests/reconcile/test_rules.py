@@ -319,6 +319,50 @@ CASES: list[
         {("MedicationRequest", RXNORM, "855332")},
     ),
     (
+        "double dose said as double-dosed",
+        [WARFARIN],
+        {
+            "type": "medication_intake",
+            "fields": {"drug": "warfarin"},
+            "quote": "Pretty sure I double-dosed my warfarin this morning",
+        },
+        ("contradiction", "high", True),
+        {("MedicationRequest", RXNORM, "855332")},
+    ),
+    (
+        "double dose said as one and then another",
+        [WARFARIN],
+        {
+            "type": "medication_intake",
+            "fields": {"drug": "warfarin"},
+            "quote": "I took one at 7 and then another around 9 because I forgot",
+        },
+        ("contradiction", "high", True),
+        {("MedicationRequest", RXNORM, "855332")},
+    ),
+    (
+        "double dose said as took it twice",
+        [WARFARIN],
+        {
+            "type": "medication_intake",
+            "fields": {"drug": "warfarin"},
+            "quote": "I took my warfarin twice by mistake",
+        },
+        ("contradiction", "high", True),
+        {("MedicationRequest", RXNORM, "855332")},
+    ),
+    (
+        "a twice-daily schedule is no double dose",
+        [METFORMIN],
+        {
+            "type": "medication_intake",
+            "fields": {"drug": "metformin"},
+            "quote": "I took it twice a day like the doctor said",
+        },
+        ("agreement", None, False),
+        {("MedicationRequest", RXNORM, "860975")},
+    ),
+    (
         "undocumented prescription",
         [METFORMIN],
         {"type": "medication_intake", "fields": {"drug": "lisinopril"}},
@@ -529,6 +573,31 @@ CASES: list[
         },
         ("gap", "medium", True),
         {("Condition", SNOMED, "38341003"), ("Observation", LOINC, "85354-9")},
+    ),
+    (
+        "hill sprints with uncontrolled hypertension",
+        [HYPERTENSION, BP_HIGH],
+        {"type": "exercise", "fields": {"activity": "hill sprints"}},
+        ("gap", "medium", True),
+        {("Condition", SNOMED, "38341003"), ("Observation", LOINC, "85354-9")},
+    ),
+    (
+        "an all-out effort with uncontrolled hypertension",
+        [HYPERTENSION, BP_HIGH],
+        {"type": "exercise", "fields": {"activity": "cycling"}, "quote": "I biked and went all out on the hills"},
+        ("gap", "medium", True),
+        {("Condition", SNOMED, "38341003"), ("Observation", LOINC, "85354-9")},
+    ),
+    (
+        "an easy walk when all out of energy is not high-intensity",
+        [HYPERTENSION, BP_HIGH],
+        {
+            "type": "exercise",
+            "fields": {"activity": "walk"},
+            "quote": "I went for a walk and now I'm all out of energy",
+        },
+        ("no_clinical_relevance", None, False),
+        set(),
     ),
     (
         "a run with a recorded but controlled hypertension is not safety-critical",

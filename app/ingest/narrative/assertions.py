@@ -82,8 +82,24 @@ _PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], .
         ],
     ),
     ("he", "OTHER_EXPERIENCER", "FORWARD", [{"LOWER": {"IN": ["he", "she", "they"]}}]),
+    # A hedge on a number hedges the quantity, not the event ("lasted maybe twenty minutes",
+    # "probably 3 times"): the longer pseudo-modifier wins over the bare hedge word.
+    (
+        "hedged quantity",
+        "HEDGED_QUANTITY",
+        "PSEUDO",
+        [{"LOWER": {"IN": ["maybe", "probably", "possibly"]}}, {"LIKE_NUM": True}],
+    ),
     # A first-person clause ends the scope of a relative or another person ("my mom has
     # diabetes and I have chest pain"), not of a negation or a hypothetical ("if I stop ...").
+    # A new first-person clause after a comma or semicolon ends a negation's scope: "No shrimp or
+    # lobster for me, I'm allergic to shellfish" (the "no" is about the dishes, not the allergy).
+    (
+        "clause first person",
+        "CLAUSE_FIRST_PERSON",
+        "PSEUDO",
+        [{"TEXT": {"IN": [",", ";"]}}, {"LOWER": {"IN": ["i", "im", "ive"]}}],
+    ),
     (
         "first person",
         "FIRST_PERSON",
@@ -98,6 +114,7 @@ POSSIBLE = "POSSIBLE_EXISTENCE"
 FAMILY = "FAMILY"
 OTHER = "OTHER_EXPERIENCER"
 FIRST_PERSON = "FIRST_PERSON"
+CLAUSE_FIRST_PERSON = "CLAUSE_FIRST_PERSON"
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +158,11 @@ class AssertionTagger:
                 "input_span_type": "group",
                 "span_group_name": SPAN_GROUP,
                 "span_attrs": None,
-                "terminating_types": {FAMILY: [FIRST_PERSON], OTHER: [FIRST_PERSON]},
+                "terminating_types": {
+                    FAMILY: [FIRST_PERSON, CLAUSE_FIRST_PERSON],
+                    OTHER: [FIRST_PERSON, CLAUSE_FIRST_PERSON],
+                    NEGATED: [CLAUSE_FIRST_PERSON],
+                },
             },
         )
         extra = []

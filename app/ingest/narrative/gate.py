@@ -144,6 +144,15 @@ _ACK_WORDS = frozenset(
         "likewise",
         "smile",
         "name",
+        # sign-offs: "talk later", "chat soon", "catch you tomorrow", "ttyl"
+        "talk",
+        "chat",
+        "speak",
+        "catch",
+        "soon",
+        "tomorrow",
+        "ttyl",
+        "tty",
     ]
 )
 _WORD = re.compile(r"[a-z']+")

@@ -10,7 +10,8 @@ A candidate is *grounded* in an utterance when:
   substring (case and spacing aside), except a procedure name the surgery rules derive from the
   words ("appendix removed" -> appendectomy, "hip replaced" -> hip replacement);
 - every dictionary term it names (drug, condition, symptom; by its key or by an alias, e.g. the
-  name as said) is matched by one of that entry's aliases in the utterance, and a test result's
+  name as said) is matched by one of that entry's aliases in the utterance (a site pain, "my chest
+  was hurting", grounds that site's pain symptom: :mod:`.site_pain`), and a test result's
   LOINC is the one its stated name maps to;
 - a stated date's digits (a birth year) appear in the utterance; resolver-only fields (sleep
   ``start``/``end``) are empty.
@@ -27,6 +28,7 @@ from app.dictionary.models import TestEntry
 from app.ingest.narrative.procedures import surgery_names
 from app.ingest.narrative.quantities import stated_numbers
 from app.ingest.narrative.record_types import CandidateRecord
+from app.ingest.narrative.site_pain import site_pain_keys
 from app.ingest.narrative.terms import Vocabulary, term_index
 
 NUMERIC_FIELDS = frozenset(
@@ -116,7 +118,9 @@ def ungrounded_fields(candidate: CandidateRecord, text: str, vocabulary: Vocabul
             kinds = [KEYED_FIELDS[(candidate.type, field)]]
             if candidate.type == "symptom":
                 kinds.append("condition")  # the episode of a condition: "my gout flared up"
-            if not any(_term_stated(k, value, keys_in_text, vocabulary) for k in kinds):
+            if not any(_term_stated(k, value, keys_in_text, vocabulary) for k in kinds) and not (
+                candidate.type == "symptom" and _site_pain_stated(value, text, vocabulary)
+            ):
                 problems.append(field)
         elif field == "activity" and isinstance(value, str):
             words = ACTIVITY_WORDS.get(value, (value,))
@@ -138,6 +142,12 @@ def _term_stated(kind: str, value: object, keys_in_text: set[tuple[str, str]], v
         return True
     entry = vocabulary.lookup(kind, value) if isinstance(value, str) else None  # type: ignore[arg-type]
     return entry is not None and (kind, entry.key) in keys_in_text
+
+
+def _site_pain_stated(value: object, text: str, vocabulary: Vocabulary) -> bool:
+    """``value`` names the pain symptom of a body part said with a pain word ("my chest was hurting")."""
+    entry = vocabulary.lookup("symptom", value) if isinstance(value, str) else None
+    return entry is not None and any(key == entry.key for key, _ in site_pain_keys(text, vocabulary))
 
 
 def _test_identity(candidate: CandidateRecord, text: str, vocabulary: Vocabulary) -> list[str]:

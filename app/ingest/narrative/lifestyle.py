@@ -60,11 +60,17 @@ _ACTIVITIES = {
     "cycle": "cycling",
 }
 _EXERCISE = re.compile(
-    rf"{_I}(?:'ve|\s+have|\s+had)?\s+(?:(?:just|also|finally|already)\s+)?"
+    # the subject is "I"/"we", or dropped at the start of a sentence ("Did hill sprints this morning")
+    rf"(?:{_I}(?:'ve|\s+have|\s+had)?\s+|(?:^|(?<=[.!?]\s)))(?:(?:just|also|finally|already)\s+)?"
     r"(?P<verb>(?:walked|ran|jogged|swam|biked|cycled|hiked|danced)"
-    r"(?!\s+(?:off|out|into|in|away|over(?!\s+\d)|late|up|across|around the office|to the store|errands))|worked out"
-    r"|lifted weights|did (?:some )?(?P<did>yoga|pilates)|went (?:for a|on a) (?P<went>walk|run|jog|swim|"
-    r"bike ride|hike)"
+    r"(?!\s+(?:off|out|into|in|away|over(?!\s+\d)|late|up|across|around the office|to the store|errands))"
+    r"|worked out(?!\s+(?:a|an|the|fine|great|well|ok|okay|that|how|what|for)\b)"
+    r"|lifted weights|did (?:some |a few |a set of )?(?P<did>yoga|pilates|(?:(?:hill|uphill|stair|track|wind) )?"
+    r"sprints|intervals|burpees)"
+    # "went for a walk", "took the dog out for a 20 minute walk"
+    r"|(?:went |took (?:the|my) dogs? (?:out )?)(?:for|on) an? "
+    rf"(?:(?P<wn>{COUNT})[- ](?P<wu>minutes?|mins?|hours?|hrs?)[- ](?:long )?)?(?:long |short |quick |brisk |easy )?"
+    r"(?P<went>walk|run|jog|swim|bike ride|hike)"
     r"|went to the (?P<gym>gym)|played (?P<sport>tennis|basketball|soccer|golf)"
     r"|did (?:some |a lot of |a little |a bit of |more |extra )?"
     rf"(?:(?:about |around )?(?P<dn>{COUNT})\s+(?P<du>minutes?|mins?|hours?|hrs?)\s+of\s+)?"
@@ -223,9 +229,9 @@ def find_exercise(text: str) -> list[Proposal]:
         if duration:
             n = parse_number(duration.group("n"))
             fields["duration_min"] = n * (60 if duration.group("u").lower().startswith("h") else 1)
-        elif m.group("dn"):  # "did 45 minutes of stretching"
-            n = parse_number(m.group("dn"))
-            fields["duration_min"] = n * (60 if m.group("du").lower().startswith("h") else 1)
+        elif m.group("dn") or m.group("wn"):  # "did 45 minutes of stretching", "a 20 minute walk"
+            n = parse_number(m.group("dn") or m.group("wn"))
+            fields["duration_min"] = n * (60 if (m.group("du") or m.group("wu")).lower().startswith("h") else 1)
         distance = _DISTANCE.search(rest)
         if distance and not _qualified(rest[: distance.start()]):
             fields["distance"] = parse_number(distance.group("n"))

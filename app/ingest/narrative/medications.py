@@ -35,7 +35,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
     ),
     (
         "dose_change",
-        r"doubled|double|doubling|increased|increase|upped|raised|reduced|lowered|decreased|"
+        r"doubled(?! up)|double(?![- ]?dos| up)|doubling(?! up)|increased|increase|upped|raised|reduced|lowered|"
+        r"decreased|"
         r"halved|cut back on|cut down on|cut|changed the dose of|adjusted",
     ),
     (
@@ -49,7 +50,13 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"prescribed|prescribes|gave me a prescription for|prescription for|script for|"
         r"refilled|refill(?: of)?|supply of|carry|carries|carrying|always have",
     ),
-    ("intake", r"take|took|taking|takes|had|have been taking|used|use|using|on|needed|needing"),
+    # an accidental double dose is an intake ("double-dosed my HCTZ", "doubled up on my pills"),
+    # a deliberate change of the dose ("doubled my dose") is a dose_change above
+    (
+        "intake",
+        r"take|took|taking|takes|had|have been taking|used|use|using|on|needed|needing"
+        r"|double[- ]?dosed|double[- ]?dosing|doubled up(?: on)?|double up(?: on)?",
+    ),
 )
 # "stopped taking X", "started using X", "forgot to take X": the action verb governs, so every
 # non-intake verb may carry a trailing intake verb (the longer phrase wins at the same end).

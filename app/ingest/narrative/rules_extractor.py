@@ -53,6 +53,7 @@ from app.ingest.narrative.models import BlockedName, ExtractionResult, Proposal
 from app.ingest.narrative.procedures import find_surgeries
 from app.ingest.narrative.record_types import CandidateRecord
 from app.ingest.narrative.sentences import enclosing, sentence_spans
+from app.ingest.narrative.site_pain import find_site_pain
 from app.ingest.narrative.terms import TermMatch, Vocabulary, said_name, symptom_name, term_index, tokenize
 
 logger = logging.getLogger(__name__)
@@ -130,6 +131,7 @@ def _propose(
     blocked += find_unknown_drugs(text, drugs)
     proposals += find_conditions(text, conditions, sentences)
     proposals += find_symptoms(text, symptoms, sentences)
+    proposals += find_site_pain(text, snapshot, {t.key for t in free if t.kind == "symptom"})
     proposals += find_allergies(text, drugs)
     proposals += find_surgeries(text)
     proposals += find_visits(text)

@@ -2,7 +2,10 @@
 
 The text is cut into word tokens (runs of letters and digits, the same cut
 :func:`app.dictionary.normalize.normalize_alias` makes), each token is normalised, and at every
-position the longest dictionary alias (a sequence of normalised tokens) wins. Overlaps between
+position the longest dictionary alias (a sequence of normalised tokens) wins. The tokens drop a
+possessive ("John's" -> "john") and normalisation turns an alias's apostrophe into a space ("st
+john s wort"), so an alias with a possessive is also indexed without its lone "s" token: "St.
+John's wort", "St John's wort" and "Saint John's wort" all match the entry. Overlaps between
 kinds go to the longer match; on a tie the order of :data:`KIND_ORDER` decides.
 """
 
@@ -76,6 +79,9 @@ class TermIndex:
                 if not parts or not parts[0]:
                     continue
                 self._by_first.setdefault(parts[0], []).append((parts, kind, key))
+                possessive = tuple(p for p in parts if p != "s")
+                if possessive and possessive != parts:  # "st john's wort" as the tokens say it
+                    self._by_first.setdefault(possessive[0], []).append((possessive, kind, key))
         rank = {k: i for i, k in enumerate(KIND_ORDER)}
         for entries in self._by_first.values():
             entries.sort(key=lambda e: (-len(e[0]), rank[e[1]]))

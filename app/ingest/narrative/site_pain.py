@@ -1,0 +1,60 @@
+"""Pain said through a body part, not by its name: "my chest was really hurting", "a tight
+squeezing pain in my chest", "my knee aches".
+
+The reading is general: a body part with a pain verb (hurt, hurting, ache, aching, killing me) or
+a pain noun (pain, ache, pressure, tightness, discomfort) becomes the dictionary's pain symptom
+of that site, found by looking up "<site> pain" in the dictionary ("chest pain", "knee pain",
+"stomach pain"). When the dictionary has no pain symptom for the site ("my heart was hurting",
+"my legs ache") nothing is proposed: no record without a dictionary entry.
+
+The body part must be the speaker's ("my chest", "in my chest"); a negated verb ("my chest
+wasn't hurting") or an injury said with the verb first ("I hurt my back") is not read here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.ingest.narrative.models import Proposal
+from app.ingest.narrative.terms import Vocabulary
+
+_PART = (
+    r"(?:(?:left|right|lower|upper) )?"
+    r"(?P<part>head|chest|back|neck|throat|stomach|belly|tummy|abdomen|knees?|joints?|muscles?|ears?|teeth|tooth)"
+)
+_PAIN_VERB = re.compile(
+    rf"\bmy {_PART}(?:'s| (?:is|was|has been|had been|keeps|kept|started|starts|began|has|had))?"
+    r"(?: (?:really|so|very|pretty|kind of|kinda|still|just|been|a bit|a little))*"
+    r" (?:hurting|hurts|hurt|aching|aches|ache|ached|killing me)\b",
+    re.IGNORECASE,
+)
+_PAIN_NOUN = re.compile(
+    rf"\b(?:pain|ache|aching|pressure|tightness|discomfort) in my {_PART}\b",
+    re.IGNORECASE,
+)
+_PLURAL = {"knees": "knee", "joints": "joint", "muscles": "muscle", "ears": "ear", "teeth": "tooth"}
+
+
+def site_pain_keys(text: str, vocabulary: Vocabulary) -> list[tuple[str, tuple[int, int]]]:
+    """``(symptom key, span)`` of each site pain said in ``text`` (see the module docstring)."""
+    out = []
+    for rx in (_PAIN_VERB, _PAIN_NOUN):
+        for m in rx.finditer(text):
+            part = m.group("part").lower()
+            entry = vocabulary.lookup("symptom", f"{_PLURAL.get(part, part)} pain")
+            if entry is not None:
+                out.append((entry.key, (m.start(), m.end())))
+    return out
+
+
+def find_site_pain(text: str, vocabulary: Vocabulary, said: set[str]) -> list[Proposal]:
+    """Symptom proposals for site pains whose symptom is not already said by name (``said``: the
+    symptom keys matched as dictionary terms), one per symptom."""
+    out: list[Proposal] = []
+    seen = set(said)
+    for key, anchor in site_pain_keys(text, vocabulary):
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(Proposal("symptom", {"name": key, "severity": None, "body_site": None}, anchor))
+    return out
