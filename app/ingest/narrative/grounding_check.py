@@ -84,6 +84,10 @@ def allowed_numbers(text: str) -> set[float]:
     lowered = text.lower()
     numbers |= {v for w, v in _EXTRA_WORD_NUMBERS.items() if re.search(rf"\b{w}\b", lowered)}
     numbers |= {n * 60 for n in list(numbers)}
+    if re.search(r"\ban? (?:hour|hr)\b", lowered):  # "for an hour": 60 minutes
+        numbers.add(60.0)
+    if re.search(r"\bhalf an? (?:hour|hr)\b", lowered):  # "for half an hour": 30 minutes
+        numbers.add(30.0)
     for m in _FEET_INCHES.finditer(text):
         numbers.add(float(int(m.group(1)) * 12 + int(m.group(2) or 0)))
     return numbers

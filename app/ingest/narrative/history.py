@@ -62,6 +62,20 @@ _SUBJECT_BEFORE = re.compile(
     r"\b(?:i|we)(?:\s+(?:just|suddenly|also|then|briefly|actually|even|again|really))?\s*$", re.IGNORECASE
 )
 """A symptom said as the verb of a first-person subject: "I fainted", "I suddenly passed out"."""
+_ONSET_ME = re.compile(
+    r"\s+(?:(?:suddenly|just|really|then|first|finally)\s+)?(?:woke|wakes|wake|waking|hit|hits|struck|strikes|got|gets"
+    r"|kept|keeps|came over|comes over|crept up on|creeps up on)\s+me\b",
+    re.IGNORECASE,
+)
+_ONSET_AFTER = re.compile(
+    r"\s+(?:(?:suddenly|just|really|then|first|finally)\s+)?(?:(?:woke|wakes|wake|waking|hit|hits|struck|strikes|got|gets"
+    r"|kept|keeps|came over|comes over|crept up on|creeps up on)\s+me\b|came on|comes on|kicked in|kicks in|set in"
+    r"|sets in|started|starts|began|begins|came back|comes back)\b",
+    re.IGNORECASE,
+)
+"""An onset verb right after a symptom that opens its clause: "Chest pain woke me up", "a headache came on"."""
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|me|my)\b", re.IGNORECASE)
+_CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:and|but|then|so|when|after|before)\b", re.IGNORECASE)
 _NOT_A_SYMPTOM = re.compile(
     r"[\s-]*(?:relief|reliever|buster|fix|free|management|ball|test|level|levels)\b", re.IGNORECASE
 )
@@ -85,10 +99,21 @@ _PAIN_IN = re.compile(
 """A body site is a body part ("in my lower back"), never a place ("in the kitchen")."""
 _ALLERGY = re.compile(
     r"\b(?:i'm|i am|i'm very|i am very|i'm also|i am also)\s+allergic to\s+(?P<sub>[^.,;!?\n]+)"
-    r"|\b(?:i have an? |i have |my )(?P<sub2>[a-z][a-z -]{2,30}?) allergy\b"
+    r"|\b(?:i have an? |i have |i've got an? |i've got |i have got an? |my )(?P<sub2>[a-z][a-z -]{2,30}?) allergy\b"
+    r"(?!\s+(?:to|season|medicine|medication|meds|pills?|shots?|tests?|testing|symptoms)\b)"
     r"|\ballergy to\s+(?P<sub3>[^.,;!?\n]+)",
     re.IGNORECASE,
 )
+_ALLERGY_SEVERITY = frozenset(
+    {"bad", "severe", "serious", "mild", "slight", "real", "really", "very", "terrible", "nasty", "major", "minor"}
+)
+"""Severity words before "allergy" that are not part of the allergen ("a bad peanut allergy")."""
+_NOT_ALLERGEN_WORDS = frozenset(
+    {"has", "have", "had", "is", "was", "gets", "got", "get", "says", "said", "thinks", "think", "no", "not"}
+    | {"about", "this", "of", "for", "with", "in", "feeling"}
+)
+"""A verb or negation inside "my ... allergy" means the words are a clause ("my son has a peanut
+allergy"), not an allergen."""
 _REACTION = re.compile(
     r"\b(?:gives me|give me|gave me|causes|caused|makes me break out in|i get|i got|i break out in)\s+"
     r"(?P<r>hives|a rash|rash|swelling|anaphylaxis|itching|a headache|nausea|diarrhea|trouble breathing)\b",
@@ -307,7 +332,8 @@ def find_symptoms(text: str, symptoms: list[TermMatch], sentences: list[tuple[in
         cue = _last(_SYMPTOM_CUE, before)
         by_cue = cue is not None and len(tokenize(before[cue.end() :])) <= 3
         as_verb = not by_cue and _SUBJECT_BEFORE.search(before) is not None
-        if not (by_cue or as_verb) or _NOT_A_SYMPTOM.match(text[match.end :]):
+        as_subject = not (by_cue or as_verb) and _onset_subject(before, text[match.end : end])
+        if not (by_cue or as_verb or as_subject) or _NOT_A_SYMPTOM.match(text[match.end :]):
             continue
         clause = text[start:end]
         severity = _SEVERITY.search(clause)
@@ -319,6 +345,15 @@ def find_symptoms(text: str, symptoms: list[TermMatch], sentences: list[tuple[in
         }
         out.append(Proposal("symptom", fields, (match.start, match.end)))
     return out
+
+
+def _onset_subject(before: str, after: str) -> bool:
+    """The symptom is the subject of an onset clause about the speaker: "Chest pain woke me up",
+    "dizziness hit me when I stood up", "a headache came on after I ate" (first person in the clause)."""
+    lead = _CLAUSE_BREAK.split(before)[-1]
+    if len(tokenize(lead)) > 3 or "'s" in lead or not _ONSET_AFTER.match(after):
+        return False
+    return _ONSET_ME.match(after) is not None or _FIRST_PERSON.search(after) is not None
 
 
 def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
@@ -333,12 +368,20 @@ def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
             anchor = (drug.start, drug.end)
         else:
             words = _substance_words(m.group(group))
+            if group == "sub2":  # "I've got a bad peanut allergy"; never "my son has a peanut allergy"
+                said = words.split()
+                if {w.lower() for w in said} & _NOT_ALLERGEN_WORDS:
+                    continue
+                while said and said[0].lower() in _ALLERGY_SEVERITY:
+                    said = said[1:]
+                words = " ".join(said)
             if not words:
                 continue
             substance = words
             low = set(words.lower().split())
             kind = "food" if low & _FOODS else ("environment" if low & _ENVIRONMENT else None)
-            anchor = (raw_start, raw_start + len(words))
+            word_start = text.lower().find(words.lower(), raw_start)
+            anchor = (word_start, word_start + len(words)) if word_start >= 0 else (raw_start, raw_end)
         reaction = _REACTION.search(text[m.end() : m.end() + 80]) or _REACTION.search(m.group(0))
         fields = {
             "substance": substance,

@@ -39,6 +39,18 @@ _CONNECTOR = re.compile(
     r"readings|result|results|score|number|it)\b)*$",
     re.IGNORECASE,
 )
+_BETWEEN_NAME_AND_VERB = re.compile(
+    r"\s+(?:(?:from|on)\s+(?:last\s+\w+|this\s+(?:morning|week|month)|yesterday|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"|the\s+other\s+day|the\s+\w+\s+(?:visit|appointment|checkup|check-up))"
+    r"|(?:that|which)?\s*(?:they|the\s+(?:lab|doctor|doc|nurse|clinic|hospital)|my\s+(?:doctor|doc|gp))"
+    r"\s+(?:drew|took|ran|checked|did|tested|measured|sent off))\s*$",
+    re.IGNORECASE,
+)
+"""A time phrase or "they drew" between a test's name and its reporting verb: skipped to reach the name."""
+_REPORTER = re.compile(
+    r"\b(?:they|lab|doctor|doc|nurse|clinic|hospital|gp)\s+(?:drew|took|ran|checked|did|tested|measured|sent off)\b",
+    re.IGNORECASE,
+)
 _QUALIFIED = re.compile(
     r"\b(?:under|over|below|above|less than|more than|at least|at most|up to|no more than|target|goal|aim|"
     r"around|about|almost|nearly|between)\s*$",
@@ -248,7 +260,10 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
                 blocked.append(BlockedName(kind="test", name=said, quote=text[name_span[0] : m.end()]))
                 consumed.append((name_span[0], m.end()))
             continue
-        proposal = _proposal_for(entry, name, value, unit, (name_span[0], m.end()))
+        span = (name_span[0], m.end())
+        if _REPORTER.search(text[name_span[1] : m.start()]):
+            span = name_span  # "the potassium they drew was 5.9": "they" is the lab, not another person's result
+        proposal = _proposal_for(entry, name, value, unit, span)
         if proposal is not None:
             proposals.append(proposal)
             consumed.append((name_span[0], m.end()))
@@ -283,6 +298,9 @@ def _name_before(text: str, value_start: int) -> tuple[tuple[int, int], str]:
     head = text[:value_start]
     connector = _CONNECTOR.search(head)
     cut = connector.start() if connector else len(head)
+    between = _BETWEEN_NAME_AND_VERB.search(head[:cut])
+    if between is not None:  # "my A1c from last Monday came back", "the potassium they drew was"
+        cut = between.start()
     words = tokenize(head[:cut])
     run: list[Token] = []
     for token in reversed(words):

@@ -30,7 +30,7 @@ _VERBS: tuple[tuple[str, str], ...] = (
     (
         "stop",
         r"stopped|stop|stopping|quit|quitting|discontinued|came off|come off|went off|got off|used to take|"
-        r"used to be on|"
+        r"used to be on|packed in|pack in|packing in|(?:gave|give|given|giving) up(?! on)|ditched|"
         r"no longer take|no longer taking|not taking .{0,20}anymore|off(?= of)?",
     ),
     (
@@ -54,12 +54,25 @@ _VERBS: tuple[tuple[str, str], ...] = (
     # a deliberate change of the dose ("doubled my dose") is a dose_change above
     (
         "intake",
-        r"take|took|taking|takes|had|have been taking|used|use|using|on|needed|needing"
+        r"take|took|taking|takes|had|have been taking|used|use|using|on|needed|needing|swallowed"
         r"|double[- ]?dosed|double[- ]?dosing|doubled up(?: on)?|double up(?: on)?",
     ),
 )
 # "stopped taking X", "started using X", "forgot to take X": the action verb governs, so every
 # non-intake verb may carry a trailing intake verb (the longer phrase wins at the same end).
+_OWN_NEGATION = re.compile(
+    r"\b(?:didn't|did not|haven't|have not|hasn't|don't|do not|no longer|not taking|ran out|run out|out of)\b"
+    r"(?:\s+\w+){0,2}\s+(?:take|taken|taking|have|had|of)?",
+    re.IGNORECASE,
+)
+"""Skip and stop phrasings that carry their own negation: a negation cue there is the content."""
+_NEGATED_VERB = re.compile(
+    r"\b(?:didn't|did not|haven't|have not|hasn't|never|not)\s+(?:\w+\s+)?"
+    r"(?:stop|stopped|quit|skip|skipped|miss|missed|forget|forgot|give up|gave up|come off|came off|ditch|ditched)\b",
+    re.IGNORECASE,
+)
+"""A stop or skip verb that is itself negated ("didn't stop", "never skipped")."""
+
 _VERB_RE = [
     (
         kind,
@@ -125,6 +138,9 @@ _FOLLOW_UP = re.compile(
 )
 """Advice followed by what the speaker did about it, the drug left unsaid: "my neighbour told me to
 take an aspirin every day, so I started 2 weeks ago" is a start."""
+_KNOCKED = re.compile(r"\bknock(?:ed|ing)?\s+(?:the\s+|my\s+|that\s+)?$", re.IGNORECASE)
+_ON_THE_HEAD = re.compile(r"\s+on the head\b", re.IGNORECASE)
+"""British "knocked the X on the head": stopped X."""
 _NO_LONGER = re.compile(r"\b(?:don't|do not|didn't|not|no longer)\b", re.IGNORECASE)
 _ANYMORE = re.compile(r"[^.;!?]*\b(?:anymore|any more|any longer)\b", re.IGNORECASE)
 _VACCINE_AFTER = re.compile(r"\s*(?:shot|vaccine|vaccination|jab|booster)\b", re.IGNORECASE)
@@ -149,15 +165,21 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
         clause_start = _clause_start(text, drug.start, sentences)
         before = text[clause_start : drug.start]
         kind = _verb_kind(before)
+        # A verb that says the negation itself ("didn't take", "no longer take") makes a negation
+        # the content of a skip or stop; a negated stop or skip verb ("I didn't stop the
+        # lisinopril", "I never skipped a dose") is not a stop or a skip and is suppressed.
+        said_negatively = _OWN_NEGATION.search(before[-40:]) is not None
         if kind is None and previous is not None and _LIST_GAP.fullmatch(text[previous[0].end : drug.start]):
             kind = previous[1]  # "I take metformin and lisinopril"
+        clause_end = _clause_end(text, drug.end, sentences)
+        after = text[drug.end : clause_end]
+        if kind is None and _KNOCKED.search(before) and _ON_THE_HEAD.match(after):
+            kind = "stop"  # "I knocked the verapamil on the head"
         if kind is None:
             continue
         previous = (drug, kind)
-        clause_end = _clause_end(text, drug.end, sentences)
-        after = text[drug.end : clause_end]
         if kind == "intake" and _NO_LONGER.search(before) and _ANYMORE.match(after):
-            kind = "stop"  # "I don't take aspirin anymore"
+            kind, said_negatively = "stop", True  # "I don't take aspirin anymore"
         anchor = (drug.start, drug.end)
         follow_up = _FOLLOW_UP.match(after) if _ADVICE.search(before) else None
         if follow_up is not None:  # the follow-up verb carries the action and its time
@@ -165,6 +187,8 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
             anchor = (drug.end + follow_up.start("v"), drug.end + follow_up.end("v"))
         if kind == "skip" and _CONTINUED.search(text[drug.end : clause_end]):
             kind = "stop"  # "I haven't taken my warfarin since last Friday"
+        if kind in ("skip", "stop") and _NEGATED_VERB.search(before[-40:]):
+            said_negatively = False  # "didn't stop", "never skipped", "haven't stopped": not a stop
         if _VACCINE_AFTER.match(after) or _VACCINE_AFTER.search(drug.text) or "vaccine" in drug.key:
             continue  # "a flu shot" is a vaccination visit, not an intake
         dose, unit = _dose(text, drug, clause_start)
@@ -202,7 +226,7 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
                         else None,
                     },
                     anchor,
-                    policy="negation_is_content" if kind in ("skip", "stop") else "clinical",
+                    policy="negation_is_content" if kind in ("skip", "stop") and said_negatively else "clinical",
                 )
             )
     return proposals
