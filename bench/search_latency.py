@@ -43,10 +43,11 @@ from app.db.cypher import Query  # noqa: E402
 from app.db.launcher import EmbeddedNeo4j  # noqa: E402
 from app.db.schema import apply_schema  # noqa: E402
 from app.retrieval import queries  # noqa: E402
-from app.retrieval.branches import keyword_branch, vector_branch, vector_cache, vector_scan_in_database  # noqa: E402
+from app.retrieval.branches import keyword_branch, vector_branch, vector_cache  # noqa: E402
 from app.retrieval.embedding import embed_texts  # noqa: E402
 from app.retrieval.presets import HYBRID  # noqa: E402
 from app.retrieval.service import search  # noqa: E402
+from app.retrieval.vector_store import vector_scan_in_database  # noqa: E402
 from app.settings import PROJECT_ROOT, EmbeddedSettings, Neo4jSettings, Settings  # noqa: E402
 from app.users.service import user_token  # noqa: E402
 

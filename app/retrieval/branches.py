@@ -7,7 +7,7 @@ Per-user exactness (measured in ``bench/search_latency.py``, see bench/README.md
   confirmed in the graph. The global HNSW index queried for the top ``k`` and filtered afterwards
   returns the nearest vectors of *all* users; with 1,000 users a user holding 0.1 % of the vectors
   gets almost nothing back (the bench shows its recall against the exact answer). The same exact
-  scan in Cypher (:func:`vector_scan_in_database`) is the reference the bench checks against.
+  scan in Cypher (:func:`app.retrieval.vector_store.vector_scan_in_database`) is the reference the bench checks against.
 * **keyword** — Lucene BM25 over ``retrievable_text_by_user``: the query requires the user's
   token (``user_token``), so Lucene matches this user's nodes only and no other user's hits can
   crowd them out (nor cost time); no result cap inside the index call, the ``user_id`` check runs
@@ -64,20 +64,6 @@ def vector_cache() -> UserVectorCache:
 def vector_branch(client: GraphClient, user_id: str, embedding: list[float], limit: int) -> Ranked:
     """The user's exact nearest visible nodes by cosine, best first."""
     return vector_cache().search(client, user_id, embedding, limit)
-
-
-def vector_scan_in_database(client: GraphClient, user_id: str, embedding: list[float], limit: int) -> Ranked:
-    """The same exact scan as one Cypher statement (cosine per vector on the server)."""
-    rows = client.read(
-        queries.VECTOR_SCAN,
-        {
-            "user_id": user_id,
-            "embedding": embedding,
-            "limit": limit,
-            "hidden_statuses": queries.HIDDEN_STATUSES,
-        },
-    )
-    return [(row["id"], float(row["score"])) for row in rows]
 
 
 def scoped_keyword_query(user_id: str, words: str) -> str:

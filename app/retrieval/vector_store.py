@@ -101,6 +101,16 @@ def best_rows(scores: npt.NDArray[np.float32], count: int) -> npt.NDArray[np.int
     return chosen[np.lexsort((chosen, -scores[chosen]))]
 
 
+def vector_scan_in_database(client: GraphClient, user_id: str, embedding: list[float], limit: int) -> Ranked:
+    """The same exact scan as one Cypher statement (cosine per vector on the server): the
+    reference the bench and the tests compare with, and the path for users above the bound."""
+    rows = client.read(
+        queries.VECTOR_SCAN,
+        {"user_id": user_id, "embedding": embedding, "limit": limit, "hidden_statuses": queries.HIDDEN_STATUSES},
+    )
+    return [(row["id"], float(row["score"])) for row in rows]
+
+
 class UserVectorCache:
     """Per-user vector copies, least recently used first out. Thread-safe."""
 
@@ -127,11 +137,7 @@ class UserVectorCache:
             seq = int(client.read(queries.USER_EMBEDDING_SEQ, {"user_id": user_id})[0]["seq"])
         vectors = self._current(client, user_id, seq)
         if vectors is None:  # larger than the whole cache: scan in the database
-            rows = client.read(
-                queries.VECTOR_SCAN,
-                {"user_id": user_id, "embedding": query, "limit": limit, "hidden_statuses": queries.HIDDEN_STATUSES},
-            )
-            return [(row["id"], float(row["score"])) for row in rows]
+            return vector_scan_in_database(client, user_id, query, limit)
         if not len(vectors) or limit <= 0:
             return []
         scores = vectors.scores(query)
@@ -166,9 +172,9 @@ class UserVectorCache:
             rows = client.read(queries.USER_VECTORS_SINCE, {"user_id": user_id, "since": vectors.seq}, plain=True)
         loaded = [(row["id"], int(row["seq"]), row["embedding"]) for row in rows]
         with self._lock:
-            current = self._users.get(user_id)
-            if current is None or current is not vectors:  # first load, or another thread replaced it
-                current = UserVectors() if current is None else current
+            current = self._users.get(user_id)  # another thread may have loaded it meanwhile
+            if current is None:
+                current = UserVectors()
             current.absorb(loaded)
             current.seq = max(current.seq, seq)
             if len(current) > self.max_vectors:

@@ -11,9 +11,8 @@ import pytest
 from app.db.client import GraphClient
 from app.db.cypher import Query
 from app.retrieval import queries
-from app.retrieval.branches import vector_scan_in_database
 from app.retrieval.embedding import embed_pending
-from app.retrieval.vector_store import UserVectorCache
+from app.retrieval.vector_store import UserVectorCache, vector_scan_in_database
 from app.users.service import delete_user, ensure_self
 
 DIM = 384

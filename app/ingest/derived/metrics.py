@@ -34,7 +34,8 @@ from app.ingest.write_path.search_text import coverage_search_text, trend_search
 Row = dict[str, Any]
 
 
-def _native(value: Any) -> Any:
+def native(value: Any) -> Any:
+    """A driver temporal value as its Python counterpart (other values unchanged)."""
     return value.to_native() if hasattr(value, "to_native") else value
 
 
@@ -43,7 +44,7 @@ def _summary_point(raw: Mapping[str, Any] | None) -> Point | None:
         return None
     return Point(
         uid=raw["uid"],
-        at=_native(raw["at"]),
+        at=native(raw["at"]),
         value=float(raw["v"]),
         props={"diastolic": raw.get("diastolic")},
     )
@@ -92,10 +93,10 @@ def summaries(
                 last=_summary_point(raw["last"]),
                 minimum=raw["minimum"],
                 maximum=raw["maximum"],
-                days=ReportDays.of(_native(d) for d in raw["days"]),
+                days=ReportDays.of(native(d) for d in raw["days"]),
                 flagged=raw["flagged"],
                 abnormal=raw["abnormal"],
-                last_report_at=_native(raw["last_report_at"]),
+                last_report_at=native(raw["last_report_at"]),
             )
     return out
 

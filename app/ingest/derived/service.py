@@ -20,7 +20,7 @@ from typing import Any
 from app.db.client import Tx
 from app.dictionary import DictionarySnapshot
 from app.ingest.derived import causal, lifecycle, queries
-from app.ingest.derived.metrics import metric_rows, summaries
+from app.ingest.derived.metrics import metric_rows, native, summaries
 from app.ingest.derived.series import (
     Point,
     chain_insertions,
@@ -54,17 +54,13 @@ class DerivedChanges:
             self.counts[name] += n
 
 
-def _native(value: Any) -> Any:
-    return value.to_native() if hasattr(value, "to_native") else value
-
-
 def _as_row(raw: Mapping[str, Any]) -> Row:
-    props = {k: _native(v) for k, v in (raw.get("props") or {}).items() if v is not None}
+    props = {k: native(v) for k, v in (raw.get("props") or {}).items() if v is not None}
     return {
         **props,
         "uid": raw["uid"],
         "type": raw["type"],
-        "at": _native(raw["at"]),
+        "at": native(raw["at"]),
         "series_key": raw["series_key"],
     }
 
@@ -217,8 +213,8 @@ def _neighbours(tx: Tx, user_id: str, chained: Sequence[Row], exclude: set[str])
     for row in rows:
         prev, nxt = row["prev"], row["next"]
         out[row["uid"]] = (
-            None if prev is None else {**prev, "at": _native(prev["at"])},
-            None if nxt is None else {**nxt, "at": _native(nxt["at"])},
+            None if prev is None else {**prev, "at": native(prev["at"])},
+            None if nxt is None else {**nxt, "at": native(nxt["at"])},
         )
     return out
 
