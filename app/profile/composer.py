@@ -228,7 +228,11 @@ def _behavioural(evidence: Evidence, items: tuple[EvidenceItem, ...]) -> list[Se
 
 def _constraints(evidence: Evidence, items: tuple[EvidenceItem, ...]) -> list[Sentence]:
     out: list[Sentence] = []
-    allergies = [i for i in items if i.kind in {"AllergyIntolerance", "allergy"}]
+    allergies = [
+        i
+        for i in items
+        if i.kind == "AllergyIntolerance" or (i.kind == "allergy" and i.facts.get("stated_status") != "denied")
+    ]
     if allergies:
         names = sorted({str(i.facts.get("display") or i.facts.get("substance")) for i in allergies})
         out.append(Sentence(f"Allergies on record: {join_words(names[:4])}.", tuple(i.id for i in allergies[:6])))
@@ -415,7 +419,7 @@ def _active_conditions(items: tuple[EvidenceItem, ...]) -> list[tuple[str, str]]
             "relapse",
         }:
             found.setdefault(_clean(item.facts.get("display")), item.id)
-        elif item.kind == "condition" and item.facts.get("stated_status") != "resolved":
+        elif item.kind == "condition" and item.facts.get("stated_status") not in ("resolved", "denied"):
             found.setdefault(_clean(item.facts.get("name")), item.id)
     return [(name, item_id) for name, item_id in found.items() if name]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from app.dictionary.models import ConditionEntry
 from app.dictionary.snapshot import DictionarySnapshot
@@ -127,6 +127,8 @@ def condition_verdict(st: Statement, snapshot: DictionarySnapshot | None, ctx: C
     matches = condition_matches(st, snapshot, ctx)
     active = [i for i in matches if condition_active_at(i, t)]
     resolved = [i for i in matches if condition_resolved_at(i, t)]
+    if stated == "denied":
+        return _condition_denied(name, active, resolved, t)
     if stated == "resolved":
         if active:
             return discrepancy(
@@ -175,6 +177,26 @@ def condition_verdict(st: Statement, snapshot: DictionarySnapshot | None, ctx: C
     )
 
 
+def _condition_denied(name: str, active: list[ClinicalItem], resolved: list[ClinicalItem], t: datetime) -> Verdict:
+    """"I don't have asthma": a contradiction of an active Condition, else consistent with the record."""
+    if active:
+        return discrepancy(
+            "contradiction",
+            "medium",
+            "condition.denied_recorded",
+            f"The statement denies {name}; the record holds {age_phrase(active[0], t)} as active "
+            "(the record may be stale or wrong; it is not changed).",
+            active,
+        )
+    if resolved:
+        return agreement(
+            "condition.denied_resolved",
+            f"The statement denies {name}; the record shows {age_phrase(resolved[0], t)} resolved.",
+            resolved,
+        )
+    return agreement("condition.denied_unrecorded", f"The statement denies {name}, which the record does not hold.", [])
+
+
 # --- allergies --------------------------------------------------------------------------------
 
 
@@ -203,6 +225,21 @@ def allergy_verdict(st: Statement, ctx: ClinicalContext, drug: DrugFacts | None)
         ):
             matches.append(item)
     active = [i for i in matches if allergy_active_at(i, t)]
+    if (st.text("status") or st.text("stated_status")) == "denied":
+        if active:
+            return discrepancy(
+                "contradiction",
+                "medium",
+                "allergy.denied_recorded",
+                f"The statement denies an allergy to {substance}; the record holds "
+                f"{age_phrase(active[0], t)} (the record is not changed).",
+                active,
+            )
+        return agreement(
+            "allergy.denied_unrecorded",
+            f"The statement denies an allergy to {substance}, which the record does not list as active.",
+            matches,
+        )
     if active:
         return agreement(
             "allergy.matches",

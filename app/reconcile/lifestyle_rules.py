@@ -69,6 +69,20 @@ HIGH_INTENSITY_CUES: tuple[str, ...] = (
     "as fast as i could",
     "pushed myself hard",
     "maxed out",
+    "pushed myself",
+    "to the limit",
+    "really hard",
+    "hard run",
+    "hard workout",
+    "hard ride",
+    "tough workout",
+    "killer workout",
+    "race pace",
+    "a race",
+    "triathlon",
+    "personal best",
+    "heavy deadlifts",
+    "heavy squats",
 )
 CAREPLAN_DOMAINS: dict[str, tuple[str, ...]] = {
     "exercise": ("exercise", "physical activity", "walking", "activity"),
@@ -149,6 +163,12 @@ HYPOGLYCAEMIA = (
     "cold sweat",
     "cold sweats",
     "sweaty and dizzy",
+    "tremor",
+    "shaking",
+    "the shakes",
+    "drenched in sweat",
+    "woke up drenched",
+    "sweating and shaking",
 )
 SEIZURE = ("seizure", "seizures", "convulsion", "convulsions")
 STROKE_SIGNS = (
@@ -160,6 +180,16 @@ STROKE_SIGNS = (
     "slurred speech",
     "trouble speaking",
     "one-sided weakness",
+    "dysarthria",
+    "slurred",
+    "slurring",
+    "garbled",
+    "hand went weak",
+    "arm went weak",
+    "leg went weak",
+    "side went weak",
+    "face drooped",
+    "drooping face",
 )
 NEURO_HISTORY = (
     "stroke",

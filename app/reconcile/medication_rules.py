@@ -49,6 +49,12 @@ CARDIAC_WORDS: tuple[str, ...] = (
     "cardiomyopathy",
     "stroke",
     "cerebrovascular",
+    "cardioversion",
+    "pacemaker",
+    "defibrillator",
+    "heart valve",
+    "valve replacement",
+    "cardiac catheterization",
 )
 """Words of a Condition or Procedure display that make it a cardiac event or cardiac history (a stent
 or a bypass only when cardiac: a gastric bypass or a ureteral stent is no cardiac procedure)."""
@@ -88,6 +94,20 @@ DOUBLE_DOSE_CUES: tuple[str, ...] = (
     "two pills instead",
     "2 pills instead",
     "took two",
+    "took an extra",
+    "an extra one",
+    "extra tablet",
+    "extra capsule",
+    "extra shot",
+    "extra injection",
+    "extra units",
+    "already taken",
+    "already took",
+    "already had my",
+    "a second time",
+    "took it again",
+    "took them again",
+    "one too many",
 )
 
 DOUBLE_DOSE_PATTERN = re.compile(

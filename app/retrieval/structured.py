@@ -59,7 +59,7 @@ EXCLUDED_CLINICAL_STATUSES: dict[str, tuple[str, ...]] = {
     "allergies": ("inactive", "resolved"),
     "conditions": ("inactive", "resolved", "remission"),
 }
-RESOLVED_STATED = frozenset({"resolved", "achieved", "abandoned", "superseded", "not_pregnant"})
+RESOLVED_STATED = frozenset({"resolved", "denied", "achieved", "abandoned", "superseded", "not_pregnant"})
 
 
 class StructuredPlan(BaseModel):

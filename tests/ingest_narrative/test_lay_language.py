@@ -251,6 +251,7 @@ def test_an_alias_carrying_its_own_verb_is_a_first_person_condition(
     assert _one(text, "condition", snapshot, mention)["name"] == name
 
 
-def test_a_plain_denial_is_still_not_a_record(snapshot: DictionarySnapshot, mention: datetime) -> None:
-    result = extract("I don't have asthma.", snapshot, mention=mention)
-    assert result.records == [] and [r.negated for r in result.suppressed] == [True]
+def test_a_plain_denial_is_a_denied_condition(snapshot: DictionarySnapshot, mention: datetime) -> None:
+    """"I don't have asthma" is what the person says of the diagnosis: held against the record."""
+    (record,) = extract("I don't have asthma.", snapshot, mention=mention).records
+    assert (record.type, record.fields, record.negated) == ("condition", {"name": "asthma", "status": "denied"}, False)

@@ -15,7 +15,7 @@ from app.ingest.narrative.models import RecordExtractor
 from app.ingest.narrative.rules_extractor import RulesExtractor
 from app.llm.exceptions import LlmInvalidOutput
 
-TEXT = "The nurse checked my sugar level, it came out at 140 this morning."
+TEXT = "The nurse checked my sugar level; the little screen said 140 this morning."
 
 
 def _reply(*records: dict[str, Any]) -> str:
@@ -131,7 +131,7 @@ def test_llm_output_passes_the_same_context_gate(snapshot: DictionarySnapshot, m
 
 
 def test_two_pass_sends_only_the_residue(snapshot: DictionarySnapshot, mention: datetime) -> None:
-    text = "My HbA1c was 7.9% yesterday. The nurse checked my sugar level, it came out at 140 this morning."
+    text = "My HbA1c was 7.9% yesterday. " + TEXT
     model = FakeListChatModel(responses=[_reply(_test_result(140))])
     seen: list[str] = []
     original = model.invoke

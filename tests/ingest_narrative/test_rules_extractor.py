@@ -175,8 +175,6 @@ def test_two_values_in_one_sentence(snapshot: DictionarySnapshot, mention: datet
     [
         "I have no chest pain today.",
         "No headache since Monday.",
-        "I don't have diabetes.",
-        "I'm not allergic to penicillin.",
         "I denied any nausea.",
     ],
 )

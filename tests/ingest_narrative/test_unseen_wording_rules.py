@@ -136,7 +136,6 @@ def test_an_allergy_said_as_a_possession_is_an_allergy(
         "My daughter's got a bad peanut allergy.",
         "I've got a bad feeling about this allergy season.",
         "My allergy medicine ran out.",
-        "I don't have a peanut allergy.",
     ],
 )
 def test_allergy_possession_near_misses_are_no_allergy(

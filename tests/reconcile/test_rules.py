@@ -352,6 +352,38 @@ CASES: list[
         {("MedicationRequest", RXNORM, "855332")},
     ),
     (
+        "double dose said as an extra pill on a hedge",
+        [WARFARIN],
+        {
+            "type": "medication_intake",
+            "fields": {"drug": "warfarin"},
+            "quote": "I think I took an extra warfarin tonight, I forgot I had already taken it",
+        },
+        ("contradiction", "high", True),
+        {("MedicationRequest", RXNORM, "855332")},
+    ),
+    (
+        "a denied condition the record holds active",
+        [DIABETES],
+        {"type": "condition", "fields": {"name": "diabetes", "status": "denied"}},
+        ("contradiction", "medium", False),
+        {("Condition", SNOMED, "44054006")},
+    ),
+    (
+        "a denied condition the record does not hold",
+        [HYPERTENSION],
+        {"type": "condition", "fields": {"name": "asthma", "status": "denied"}},
+        ("agreement", None, False),
+        set(),
+    ),
+    (
+        "a denied allergy the record holds",
+        [PENICILLIN_ALLERGY],
+        {"type": "allergy", "fields": {"substance": "penicillin", "substance_kind": "drug", "status": "denied"}},
+        ("contradiction", "medium", False),
+        {("AllergyIntolerance", SNOMED, "91936005")},
+    ),
+    (
         "a twice-daily schedule is no double dose",
         [METFORMIN],
         {

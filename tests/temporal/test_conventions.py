@@ -59,6 +59,16 @@ def test_rule_3_last_and_next_weekday_are_strict() -> None:
     assert resolve("last Wednesday", NEW_YEAR_IN)["value"] == "2024-12-25"
 
 
+def test_a_bare_weekday_takes_its_direction_from_the_tense() -> None:
+    """"ran on Sunday" is the last Sunday, "will talk Monday" the next Monday; no tense, no date."""
+    assert resolve("I went for a hard run on Sunday", TUE)["value"] == "2026-03-08"
+    assert resolve("I stopped the metformin on Tuesday", TUE)["value"] == "2026-03-03"  # strict, as "last"
+    assert resolve("I will talk to you Monday", TUE)["value"] == "2026-03-16"
+    assert resolve("I'll see the nurse on Tuesday", TUE)["value"] == "2026-03-17"
+    for text in ("My appointment is on Friday", "Monday to Friday I walk", "Monday"):
+        assert resolve_event_time(text, datetime.fromisoformat(TUE)).kind == "none", text
+
+
 def test_rule_4_parts_of_the_day() -> None:
     assert resolve("this morning", TUE) == {
         "kind": "interval", "start": "2026-03-10T06:00:00+09:00", "end": "2026-03-10T12:00:00+09:00",
@@ -180,8 +190,8 @@ def test_rule_12_durations_and_frequencies() -> None:
     "text",
     ["I feel fine", "my blood pressure was 150/95", "I may need more metformin", "my A1c was 7.9%",
      "I had a second opinion", "ok thanks", "took 2 tablets of 500 mg", "",
-     # a rate is not a duration, a bare weekday has no direction, a score is not a duration
-     "I walk 5000 steps a day", "I will talk to you Monday", "I met my goal 5/5 days"],
+     # a rate is not a duration, a bare weekday without a tense has no direction, a score is not a duration
+     "I walk 5000 steps a day", "Monday", "I met my goal 5/5 days"],
 )
 def test_rule_13_nothing_resolved_means_none(text: str) -> None:
     got = resolve_event_time(text, datetime.fromisoformat(TUE))

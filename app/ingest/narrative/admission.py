@@ -2,8 +2,28 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.ingest.narrative.assertions import Assertion
 from app.ingest.narrative.models import Proposal
+
+HEDGE_TOLERANT_TYPES = frozenset({"medication_intake", "regimen_change"})
+"""One's own medication actions stand under a hedge: "I think I took my carbamazepine twice" reports
+a (possible) double dose, which is acted on; "I think I have the flu" stays an uncertain diagnosis."""
+
+
+def applicable(proposal: Proposal, a: Assertion) -> Assertion:
+    """The assertion as it bears on this proposal.
+
+    A hedge does not keep a medication action out (:data:`HEDGE_TOLERANT_TYPES`); a proposal whose
+    pattern fixed the speaker as the subject (``extra["speaker_subject"]``: "I had pancakes with my
+    sister") is not about the relative or person it mentions.
+    """
+    if proposal.type in HEDGE_TOLERANT_TYPES and a.uncertain:
+        a = replace(a, uncertain=False)
+    if proposal.extra.get("speaker_subject") and (a.family or a.other_experiencer):
+        a = replace(a, family=False, other_experiencer=False, relative=None)
+    return a
 
 
 def admit(proposal: Proposal, a: Assertion) -> tuple[bool, Proposal]:

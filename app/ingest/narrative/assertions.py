@@ -82,6 +82,24 @@ _PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], .
         ],
     ),
     ("he", "OTHER_EXPERIENCER", "FORWARD", [{"LOWER": {"IN": ["he", "she", "they"]}}]),
+    # people in general: "people on Plavix usually come off it first"
+    (
+        "people",
+        "OTHER_EXPERIENCER",
+        "FORWARD",
+        [{"LOWER": {"IN": ["people", "someone", "somebody", "everyone", "everybody", "folks", "others", "patients"]}}],
+    ),
+    # "they" as the clinic or lab reporting on the speaker: "They checked my blood and my hemoglobin
+    # was down to 10.2", "they said my A1c was 7.9" (the longer pseudo-modifier wins over "they").
+    (
+        "they reported",
+        "PSEUDO",
+        "PSEUDO",
+        [
+            {"LOWER": "they"},
+            {"LOWER": {"IN": ["checked", "drew", "took", "ran", "tested", "did", "measured", "said", "told", "found"]}},
+        ],
+    ),
     # A hedge on a number hedges the quantity, not the event ("lasted maybe twenty minutes",
     # "probably 3 times"): the longer pseudo-modifier wins over the bare hedge word.
     (
@@ -99,6 +117,18 @@ _PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], .
         "CLAUSE_FIRST_PERSON",
         "PSEUDO",
         [{"TEXT": {"IN": [",", ";"]}}, {"LOWER": {"IN": ["i", "im", "ive"]}}],
+    ),
+    # Someone who observed the speaker: "my wife noticed my words were garbled", "my son said my face
+    # drooped": what follows is the speaker's, so the relative's scope ends at the observation.
+    (
+        "observed me",
+        "FIRST_PERSON",
+        "PSEUDO",
+        [
+            {"LOWER": {"IN": ["noticed", "saw", "said", "says", "heard", "thought", "thinks", "mentioned", "told"]}},
+            {"LOWER": {"IN": ["me", "that"]}, "OP": "?"},
+            {"LOWER": {"IN": ["my", "i", "i'm", "im"]}},
+        ],
     ),
     (
         "first person",

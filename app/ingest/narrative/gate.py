@@ -153,6 +153,32 @@ _ACK_WORDS = frozenset(
         "tomorrow",
         "ttyl",
         "tty",
+        # "ok thanks, bye for now", "take care", "until next time", "that was helpful", "gotta go"
+        "now",
+        "cheers",
+        "take",
+        "care",
+        "until",
+        "till",
+        "next",
+        "time",
+        "helpful",
+        "that",
+        "was",
+        "this",
+        "gotta",
+        "go",
+        "to",
+        "let",
+        "i",
+        "i'll",
+        "bye-bye",
+        "drier",
+        "than",
+        "mine",
+        "here",
+        "out",
+        "byee",
     ]
 )
 _WORD = re.compile(r"[a-z']+")
@@ -162,10 +188,16 @@ _PLEASANTRY = re.compile(
     r"(?:doing )?(?:well|good|ok|okay|fine))|you (?:have|had) a (?:good|great|nice|lovely) "
     r"(?:day|week|weekend|evening))"
     r"|\b(?:have a (?:good|great|nice|lovely) (?:day|week|weekend|evening|one)|how are you(?: doing)?(?: today)?"
-    r"|nice to (?:meet|see|hear from) you|good (?:morning|afternoon|evening))\b",
+    r"|nice to (?:meet|see|hear from) you|good (?:morning|afternoon|evening))\b"
+    r"|\b(?:i\s+)?hope (?:your|you had a (?:good|great|nice|lovely)) (?:day|week|weekend|morning|evening|holiday|"
+    r"vacation|trip)[^.!?]*"
+    r"|\b(?:it|the weather)(?:'s| is| was| has been)?\s+(?:so\s+|really\s+|pretty\s+)?(?:poured|pouring|rained|raining"
+    r"|snowed|snowing|freezing|boiling|scorching|hot|cold|sunny|rainy|gorgeous|lovely|miserable|gloomy|windy|humid)"
+    r"(?:\s+(?:out|outside|today|all day|all weekend|the whole (?:time|day|weekend)|here))*\b",
     re.IGNORECASE,
 )
-"""Well-wishing said to the coach: small talk, whatever its length ("Hope you're having a good day")."""
+"""Well-wishing and weather said to the coach: small talk, whatever its length ("Hope you're having a
+good day", "Hope your weekend was drier than mine, it poured the whole time")."""
 _GOAL = re.compile(
     r"\b(?:i (?:want|would like|need|hope|plan|intend|aim) to|my goal|my target|i'?m (?:trying|aiming|"
     r"going) to"

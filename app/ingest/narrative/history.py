@@ -1,5 +1,5 @@
-"""Health history and static facts: conditions, family history, symptoms, allergies, clinical
-visits, sex, birth date or age, blood type, pregnancy (surgeries: :mod:`.procedures`).
+"""Health history and static facts: conditions, family history, symptoms, clinical visits, sex,
+birth date or age, blood type, pregnancy (surgeries: :mod:`.procedures`, allergies: :mod:`.allergies`).
 
 Conditions and symptoms are dictionary terms (the extractor names them: a condition as said, "heart
 attack"; a symptom by its dictionary name, "nausea"; the write path grounds the name to the
@@ -8,7 +8,8 @@ standard key by alias); they become a record only when a first-person cue govern
 conditions, a relative does (ConText then turns it into ``family_history``). A condition is
 resolved when the words say so on either side ("I had a cold", "my hypertension is resolved now",
 "I no longer have ..."), not when a present perfect runs on ("I've had a migraine since Sunday");
-a flare ("my gout flared up") is a symptom episode.
+a flare ("my gout flared up") is a symptom episode. A first-person denial ("I don't have asthma", "I
+was never diabetic", "my chart says COPD but I don't have it") is a condition with status ``denied``.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from app.ingest.narrative.terms import TermMatch, tokenize
 
 _CONDITION_CUE = re.compile(
     r"\b(?:i have|i've got|i got|i've had|i had|i have had|i suffer from|i'm suffering from|suffering from"
-    r"|diagnosed (?:me )?with|diagnosis of|i'm|i am|i was|i've been|my|has|have|had|got|runs in)\b",
+    r"|diagnosed (?:me )?with|diagnosis of|i'm|i am|i was|i've been|my|has|have|had|got|runs in"
+    r"|(?:said|says|told me|confirmed|thinks|think)\s+(?:it's|it is|it was|i have|i've got|i had|that's|this is))\b",
     re.IGNORECASE,
 )
 _RESOLVED = re.compile(
@@ -48,6 +50,27 @@ _FLARE_AFTER = re.compile(
 """A recorded condition's episode: "my gout flared up", "a gout flare", "my asthma is acting up"."""
 _NO_LONGER = re.compile(r"\bno longer\b[^.;!?]*$", re.IGNORECASE)
 _ANY_MORE = re.compile(r"^[^.;!?]{0,30}?\b(?:anymore|any more|any longer)\b", re.IGNORECASE)
+_DENIED_BEFORE = re.compile(
+    r"\bi(?:\s+|(?=['’]))(?:(?:don't|do not|dont|didn't|did not)\s+(?:actually\s+|really\s+|even\s+)?(?:have|had)"
+    r"|(?:have|'ve)\s+never\s+(?:had|been diagnosed with|been)|never\s+(?:had|was|got)"
+    r"|(?:was|am|'m)\s+(?:never|not)(?:\s+(?:actually|really))?(?:\s+diagnosed with)?"
+    r"|(?:was|were)\s+never\s+diagnosed with)\s+(?:an?\s+|any\s+)?$",
+    re.IGNORECASE,
+)
+"""A first-person denial right before the condition's name: "I don't have", "I was never", "I'm not"."""
+_DENIED_AFTER = re.compile(
+    r"^[^.;!?]{0,40}?\b(?:but|and|which|that)\s+i\s+(?:don't|do not|dont|never did|never had(?: it)?|"
+    r"don't have(?: it)?)\s*(?:[.,;!?]|$)|^\W*(?:is|was)\s+(?:a mistake|wrong|an error)\b",
+    re.IGNORECASE,
+)
+"""A denial after the name: "my chart says I have COPD but I don't", "the diabetes in my file is wrong"."""
+_NOT_THE_CONDITION = re.compile(
+    r"^\s*(?:symptoms?|attacks?|flare|flares|meds|medicine|medication|pills?|inhaler|today|tonight|right now"
+    r"|at the moment|this week)\b",
+    re.IGNORECASE,
+)
+"""After a denied name, words that make the denial about an episode or a thing ("I don't have asthma
+symptoms today"), not about the diagnosis."""
 _RUNS_IN_FAMILY = re.compile(r"\bruns in (?:my|the|our) family\b", re.IGNORECASE)
 _SYMPTOM_CUE = re.compile(
     r"\b(?:i have|i've got|i got|i've been having|i have been having|i had|i feel|i felt|i'm feeling|"
@@ -55,7 +78,8 @@ _SYMPTOM_CUE = re.compile(
     r"|feeling|i'm|i am|i was|i've been|i've had|i have had|having|woke up with|woke up|suffering from|experiencing"
     r"|my|bad|terrible|"
     r"severe"
-    r"|mild|slight|awful|horrible|some|a lot of|lots of|still)\b",
+    r"|mild|slight|awful|horrible|some|a lot of|lots of|still"
+    r"|^\W*(?:had|have|got|getting|having|been having|still have))\b",
     re.IGNORECASE,
 )
 _SUBJECT_BEFORE = re.compile(
@@ -97,79 +121,11 @@ _PAIN_IN = re.compile(
     rf"\bin (?:my|the|both) (?P<site>(?:(?:left|right|lower|upper|big|little) )?(?:{_BODY_PARTS}))\b", re.IGNORECASE
 )
 """A body site is a body part ("in my lower back"), never a place ("in the kitchen")."""
-_ALLERGY = re.compile(
-    r"\b(?:i'm|i am|i'm very|i am very|i'm also|i am also)\s+allergic to\s+(?P<sub>[^.,;!?\n]+)"
-    r"|\b(?:i have an? |i have |i've got an? |i've got |i have got an? |my )(?P<sub2>[a-z][a-z -]{2,30}?) allergy\b"
-    r"(?!\s+(?:to|season|medicine|medication|meds|pills?|shots?|tests?|testing|symptoms)\b)"
-    r"|\ballergy to\s+(?P<sub3>[^.,;!?\n]+)",
-    re.IGNORECASE,
-)
-_ALLERGY_SEVERITY = frozenset(
-    {"bad", "severe", "serious", "mild", "slight", "real", "really", "very", "terrible", "nasty", "major", "minor"}
-)
-"""Severity words before "allergy" that are not part of the allergen ("a bad peanut allergy")."""
-_NOT_ALLERGEN_WORDS = frozenset(
-    {"has", "have", "had", "is", "was", "gets", "got", "get", "says", "said", "thinks", "think", "no", "not"}
-    | {"about", "this", "of", "for", "with", "in", "feeling"}
-)
-"""A verb or negation inside "my ... allergy" means the words are a clause ("my son has a peanut
-allergy"), not an allergen."""
-_REACTION = re.compile(
-    r"\b(?:gives me|give me|gave me|causes|caused|makes me break out in|i get|i got|i break out in)\s+"
-    r"(?P<r>hives|a rash|rash|swelling|anaphylaxis|itching|a headache|nausea|diarrhea|trouble breathing)\b",
-    re.IGNORECASE,
-)
-_FOODS = frozenset(
-    [
-        "peanut",
-        "peanuts",
-        "nut",
-        "nuts",
-        "tree",
-        "shellfish",
-        "shrimp",
-        "fish",
-        "milk",
-        "dairy",
-        "lactose",
-        "egg",
-        "eggs",
-        "wheat",
-        "gluten",
-        "soy",
-        "sesame",
-        "strawberries",
-        "strawberry",
-        "tomatoes",
-        "chocolate",
-    ]
-)
-_ENVIRONMENT = frozenset(
-    [
-        "pollen",
-        "dust",
-        "mites",
-        "mold",
-        "cats",
-        "cat",
-        "dogs",
-        "dog",
-        "grass",
-        "trees",
-        "ragweed",
-        "bees",
-        "bee",
-        "wasps",
-        "latex",
-        "animal",
-        "dander",
-    ]
-)
 _VISIT = (
     (
         "vaccination",
         re.compile(
-            r"\b(?:got|had|received|get|getting)\s+(?:my\s+|a\s+|the\s+|an\s+)?(?:\w+\s+)?(?:shot|vaccine|"
+            r"\b(?:got|had|received|get|getting)\s+(?:my\s+|a\s+|the\s+|an\s+)?(?!of\b)(?:[\w-]+\s+){0,3}?(?:shot|vaccine|"
             r"vaccination|jab|booster)\b"
             r"|\bgot vaccinated\b",
             re.IGNORECASE,
@@ -285,6 +241,16 @@ def find_conditions(
             fields = {"name": match.key, "body_site": _site(after)}
             out.append(Proposal("symptom", fields, (match.start, match.end), extra={"flare": True}))
             continue
+        if not runs and _denied(before, after):
+            out.append(
+                Proposal(
+                    "condition",
+                    {"name": match.key, "status": "denied"},
+                    (match.start, match.end),
+                    policy="negation_is_content",
+                )
+            )
+            continue
         status = _condition_status(before, after)
         extra = {"relative": "family"} if runs else {}
         # "I no longer have X", "I don't have X anymore": the negation says it is over (resolved)
@@ -299,6 +265,13 @@ def find_conditions(
             )
         )
     return out
+
+
+def _denied(before: str, after: str) -> bool:
+    """A first-person denial of the diagnosis (not "no longer" / "anymore": that is resolved)."""
+    if _NO_LONGER.search(before) or _ANY_MORE.match(after) or _NOT_THE_CONDITION.match(after):
+        return False
+    return _DENIED_BEFORE.search(before) is not None or _DENIED_AFTER.match(after) is not None
 
 
 def _own_verb(alias_text: str) -> int:
@@ -354,50 +327,6 @@ def _onset_subject(before: str, after: str) -> bool:
     if len(tokenize(lead)) > 3 or "'s" in lead or not _ONSET_AFTER.match(after):
         return False
     return _ONSET_ME.match(after) is not None or _FIRST_PERSON.search(after) is not None
-
-
-def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
-    out = []
-    for m in _ALLERGY.finditer(text):
-        group = "sub" if m.group("sub") else ("sub2" if m.group("sub2") else "sub3")
-        raw_start, raw_end = m.start(group), m.end(group)
-        drug = next((d for d in drugs if raw_start <= d.start < raw_end), None)
-        kind: str | None
-        if drug is not None:
-            substance, kind = _stated_drug(drug), "drug"
-            anchor = (drug.start, drug.end)
-        else:
-            words = _substance_words(m.group(group))
-            if group == "sub2":  # "I've got a bad peanut allergy"; never "my son has a peanut allergy"
-                said = words.split()
-                if {w.lower() for w in said} & _NOT_ALLERGEN_WORDS:
-                    continue
-                while said and said[0].lower() in _ALLERGY_SEVERITY:
-                    said = said[1:]
-                words = " ".join(said)
-            if not words:
-                continue
-            substance = words
-            low = set(words.lower().split())
-            kind = "food" if low & _FOODS else ("environment" if low & _ENVIRONMENT else None)
-            word_start = text.lower().find(words.lower(), raw_start)
-            anchor = (word_start, word_start + len(words)) if word_start >= 0 else (raw_start, raw_end)
-        reaction = _REACTION.search(text[m.end() : m.end() + 80]) or _REACTION.search(m.group(0))
-        fields = {
-            "substance": substance,
-            "substance_kind": kind,
-            "reaction": reaction.group("r") if reaction else None,
-        }
-        out.append(Proposal("allergy", fields, anchor))
-    return out
-
-
-def _stated_drug(drug: TermMatch) -> str:
-    """The allergen at the level the person named it: a broader name than the dictionary key
-    ("penicillin" for the key ``penicillin v``) is kept as said; any other alias (a brand, a
-    misspelling) is recorded as the key."""
-    said = drug.text.lower().split()
-    return " ".join(said) if set(said) < set(drug.key.split()) else drug.key
 
 
 def find_visits(text: str) -> list[Proposal]:
@@ -460,31 +389,6 @@ def _born_date(m: re.Match[str]) -> str | None:
         return date(int(year), month, int(day)).isoformat()
     except ValueError:
         return None
-
-
-def _substance_words(raw: str) -> str:
-    words = []
-    for word in raw.strip().split():
-        if word.lower() in (
-            "and",
-            "but",
-            "so",
-            "which",
-            "it",
-            "that",
-            "since",
-            "because",
-            "when",
-            "too",
-            "also",
-        ):
-            break
-        words.append(word)
-        if len(words) == 3:
-            break
-    while words and words[0].lower() in ("a", "an", "some", "the"):
-        words = words[1:]
-    return " ".join(words).strip()
 
 
 def _last(rx: re.Pattern[str], text: str) -> re.Match[str] | None:

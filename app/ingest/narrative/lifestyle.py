@@ -14,6 +14,9 @@ from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.quantities import COUNT, NUMBER, parse_number
 
 _I = r"\b(?:i|we)\b"
+SPEAKER_SUBJECT = {"speaker_subject": True}
+"""Marks a proposal whose pattern fixed the speaker as the subject ("I ran with my dad"): a person it
+mentions is company, not the experiencer (:func:`app.ingest.narrative.admission.applicable`)."""
 _SLEEP_WINDOW = re.compile(
     r"\bslept\s+(?:from\s+)?(?:about\s+|around\s+)?\d{1,2}(?::\d\d)?\s?(?:am|pm|a\.m\.|p\.m\.)?\s+"
     r"(?:to|until|till|til|-)\s+\d{1,2}(?::\d\d)?\s?(?:am|pm|a\.m\.|p\.m\.)?",
@@ -61,7 +64,8 @@ _ACTIVITIES = {
 }
 _EXERCISE = re.compile(
     # the subject is "I"/"we", or dropped at the start of a sentence ("Did hill sprints this morning")
-    rf"(?:{_I}(?:'ve|\s+have|\s+had)?\s+|(?:^|(?<=[.!?]\s)))(?:(?:just|also|finally|already)\s+)?"
+    rf"(?:{_I}(?:'ve|\s+have|\s+had)?\s+|(?:^|(?<=[.!?]\s))(?:(?:then|and|later|also|so)\s+)?)"
+    r"(?:(?:just|also|finally|already)\s+)?"
     r"(?P<verb>(?:walked|ran|jogged|swam|biked|cycled|hiked|danced)"
     r"(?!\s+(?:off|out|into|in|away|over(?!\s+\d)|late|up|across|around the office|to the store|errands))"
     r"|worked out(?!\s+(?:a|an|the|fine|great|well|ok|okay|that|how|what|for)\b)"
@@ -69,9 +73,12 @@ _EXERCISE = re.compile(
     r"sprints|intervals|burpees)"
     # "went for a walk", "took the dog out for a 20 minute walk"
     r"|(?:went |took (?:the|my) dogs? (?:out )?)(?:for|on) an? "
-    rf"(?:(?P<wn>{COUNT})[- ](?P<wu>minutes?|mins?|hours?|hrs?)[- ](?:long )?)?(?:long |short |quick |brisk |easy )?"
+    rf"(?:(?:really|very|super|pretty|nice|good|long|short|quick|brisk|easy|hard|tough|intense|gentle|light|slow"
+    rf"|fast|big|little|early|late|morning|evening)\s+){{0,3}}"
+    rf"(?:(?P<wn>{COUNT})[- ](?P<wu>minutes?|mins?|hours?|hrs?)[- ](?:long )?)?"
+    r"(?:(?:long|short|quick|brisk|easy|hard|tough|intense|gentle|light|slow|fast)\s+)?"
     r"(?P<went>walk|run|jog|swim|bike ride|hike)"
-    r"|went to the (?P<gym>gym)"
+    r"|(?:went to|hit) the (?P<gym>gym)"
     r"|played (?:(?:a|some|a game of|a round of|a few games of|a match of)\s+)?"
     r"(?:(?:full|half)[- ]court\s+|pick-?up\s+|singles\s+|doubles\s+)?(?P<sport>tennis|basketball|soccer|golf)"
     r"|did (?:some |a lot of |a little |a bit of |more |extra )?"
@@ -82,6 +89,15 @@ _EXERCISE = re.compile(
     r"each (?:day|morning|evening)|twice a (?:day|week)|\d+ times a week)\b))\b(?P<rest>[^.;!?\n]*)",
     re.IGNORECASE,
 )
+_CLASS = re.compile(
+    rf"(?:{_I}\s+(?:\w+\s+)?(?:went|go|going|got|made it)|(?:dragged|took|brought|talked)\s+me(?:\s+along)?"
+    r"|(?:^|(?<=[.!?]\s))(?:went|made it))\s+(?:back\s+)?to\s+(?:a\s+|an\s+|my\s+|the\s+|his\s+|her\s+|our\s+)?"
+    r"(?:(?:new|first|usual|weekly|advanced|beginner|morning|evening|hot)\s+)?"
+    r"(?P<cls>spin|yoga|pilates|zumba|bootcamp|boot camp|crossfit|aerobics|water aerobics|dance|barre|kickboxing|boxing"
+    r"|hiit|cycling|step|circuit|strength|tai chi)\s+class(?:es)?\b(?P<rest>[^.;!?\n]*)",
+    re.IGNORECASE,
+)
+"""A class the speaker went to, or was taken to ("my grandson dragged me to his bootcamp class")."""
 _DURATION = re.compile(
     rf"\b(?:for|in)\s+(?:about\s+|around\s+)?(?P<n>{COUNT})\s+(?P<u>minutes?|mins?|hours?|hrs?)\b", re.I
 )
@@ -94,7 +110,9 @@ _STEPS = re.compile(
     re.IGNORECASE,
 )
 _MEAL_FOR = re.compile(
-    rf"{_I}\s+(?:ate|had|eat|drank|drink)\s+(?P<food>[^.,;!?\n]{{2,60}}?)\s+for\s+"
+    rf"(?:{_I}\s+(?:just\s+)?(?P<verb>ate|had|eat|drank|drink|made|cooked|fixed|grabbed|ordered|got)"
+    r"|(?:^|(?<=[.!?]\s))(?:just\s+)?(?P<verb0>ate|had|made|cooked|fixed|grabbed|ordered))"
+    r"\s+(?P<food>[^.,;!?\n]{2,60}?)\s+for\s+"
     r"(?P<k>breakfast|lunch|dinner|supper|brunch|a snack|snack|dessert)\b",
     re.IGNORECASE,
 )
@@ -239,7 +257,17 @@ def find_exercise(text: str) -> list[Proposal]:
             fields["distance"] = parse_number(distance.group("n"))
             fields["unit"] = distance.group("u")
         habitual = {"habitual": True} if m.group("habit") else {}
+        habitual |= SPEAKER_SUBJECT
         out.append(Proposal("exercise", fields, (m.start(), m.start("rest")), policy="plain", extra=habitual))
+    for m in _CLASS.finditer(text):
+        if any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
+            continue
+        fields = {"activity": f"{m.group('cls').lower()} class"}
+        duration = _DURATION.search(text, m.end("cls"), m.end("cls") + 160)
+        if duration:
+            n = parse_number(duration.group("n"))
+            fields["duration_min"] = n * (60 if duration.group("u").lower().startswith("h") else 1)
+        out.append(Proposal("exercise", fields, (m.start(), m.end("cls")), policy="plain", extra=SPEAKER_SUBJECT))
     for m in _STEPS.finditer(text):
         if any(p.anchor[0] <= m.start() < p.anchor[1] + 60 for p in out):
             continue
@@ -255,11 +283,15 @@ def find_meals(text: str) -> list[Proposal]:
     taken: list[tuple[int, int]] = []
     for m in _MEAL_FOR.finditer(text):
         kind = "snack" if "snack" in m.group("k").lower() else "meal"
-        if m.group(0).lower().split()[1] in ("drank", "drink"):
+        if (m.group("verb") or m.group("verb0")).lower() in ("drank", "drink"):
             kind = "drink"
         out.append(
             Proposal(
-                "meal", {"food": _food(m.group("food")), "kind": kind}, (m.start(), m.end()), policy="plain"
+                "meal",
+                {"food": _food(m.group("food")), "kind": kind},
+                (m.start(), m.end()),
+                policy="plain",
+                extra=SPEAKER_SUBJECT,
             )
         )
         taken.append((m.start(), m.end()))
@@ -267,7 +299,8 @@ def find_meals(text: str) -> list[Proposal]:
         while (more := _MEAL_AND.match(text, pos)) is not None:  # "... and a salad for lunch"
             snack = "snack" in more.group("k").lower()
             fields = {"food": _food(more.group("food")), "kind": "snack" if snack else kind}
-            out.append(Proposal("meal", fields, (more.start("food"), more.end()), policy="plain"))
+            anchor = (more.start("food"), more.end())
+            out.append(Proposal("meal", fields, anchor, policy="plain", extra=SPEAKER_SUBJECT))
             taken.append((more.start(), more.end()))
             pos = more.end()
     for m in _MEAL_ATE.finditer(text):
@@ -276,7 +309,11 @@ def find_meals(text: str) -> list[Proposal]:
         kind = "drink" if m.group("verb").lower() == "drank" else "meal"
         out.append(
             Proposal(
-                "meal", {"food": _food(m.group("food")), "kind": kind}, (m.start(), m.end()), policy="plain"
+                "meal",
+                {"food": _food(m.group("food")), "kind": kind},
+                (m.start(), m.end()),
+                policy="plain",
+                extra=SPEAKER_SUBJECT,
             )
         )
     return out
@@ -352,8 +389,35 @@ def find_lifestyle_baselines(text: str) -> list[Proposal]:
     return out
 
 
+_COMPANY = re.compile(
+    r"\s+(?:with|w/)\s+(?:my|a|the|our|some|his|her)\s+[a-z' -]+$|\s+(?:with|w/)\s+(?:friends|family|the kids|\w+)$",
+    re.IGNORECASE,
+)
+"""Company after the food ("pancakes with my sister"): who ate with the speaker, not what was eaten
+(a food phrase such as "rice with beans" keeps its "with": the words after it are no person)."""
+_PEOPLE = re.compile(
+    r"\b(?:my|a|the|our|his|her)\s+(?:\w+\s+)?(?:sister|brother|mom|mother|dad|father|wife|husband|partner|"
+    r"friends?|kids?|son|daughter|family|coworkers?|colleagues?|boss|team|neighbou?rs?|grandkids?|parents|"
+    r"girlfriend|boyfriend|aunt|uncle|cousin|grandma|grandpa)\b|\b(?:friends|family|the kids)\b",
+    re.IGNORECASE,
+)
+_PORTION = re.compile(
+    r"^(?:(?:a|an|one|two|three|\d+|some|big|small|huge|little|large|whole|half(?: a)?)\s+)*"
+    r"(?:pot|bowl|bowls|plate|plates|cup|cups|glass|glasses|slice|slices|piece|pieces|serving|servings|batch"
+    r"|pan|tray|handful|bag|box|can|mug)\s+of\s+",
+    re.IGNORECASE,
+)
+"""A portion or vessel before the food ("a pot of lentil soup", "two slices of toast"): the food is
+what follows."""
+
+
 def _food(text: str) -> str:
-    words = text.strip().split()
+    text = text.strip()
+    company = _COMPANY.search(text)
+    if company is not None and _PEOPLE.search(company.group(0)):
+        text = text[: company.start()]
+    text = _PORTION.sub("", text)
+    words = text.split()
     while words and words[0].lower() in ("a", "an", "some", "the", "my"):
         words = words[1:]
     return " ".join(words) or text.strip()

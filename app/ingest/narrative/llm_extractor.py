@@ -26,7 +26,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from app.dictionary.models import TermKind, TestEntry
-from app.ingest.narrative.admission import admit
+from app.ingest.narrative.admission import admit, applicable
 from app.ingest.narrative.assertions import get_tagger
 from app.ingest.narrative.grounding_check import ungrounded_fields
 from app.ingest.narrative.models import BlockedName, ExtractionResult, Policy, Proposal
@@ -131,7 +131,8 @@ def validate_llm_records(text: str, raw: list[dict[str, Any]], snapshot: Vocabul
     assertions = get_tagger().assess(text, [p.anchor for p, _, _ in proposals]) if proposals else []
     records: list[CandidateRecord] = []
     suppressed: list[CandidateRecord] = []
-    for (proposal, quote, time_text), assertion in zip(proposals, assertions, strict=True):
+    for (proposal, quote, time_text), said in zip(proposals, assertions, strict=True):
+        assertion = applicable(proposal, said)
         admitted, proposal = admit(proposal, assertion)
         try:
             candidate = CandidateRecord(

@@ -34,19 +34,36 @@ HEIGHT_KEY = "body_height"
 SKIPPED_KEYS = frozenset({"sleep_duration", "smoking_status"})  # other patterns own these
 
 _CONNECTOR = re.compile(
-    r"(?:\s|[=:\-]|\b(?:was|is|were|are|came back|came in|came out|reads?|measured|hit|went up to|"
-    r"went down to|dropped to|rose to|now|at|of|around|about|only|just|still|level|levels|reading|"
+    r"(?:\s|[=:\-]|\b(?:was|is|were|are|came back|came in|came out|reads?|says|said|shows|showed|measured|hit|"
+    r"went up to|"
+    r"went down to|dropped to|rose to|down to|fell to|climbed to|jumped to|now|at|of|around|about|only|just|"
+    r"still|level|levels|reading|"
     r"readings|result|results|score|number|it)\b)*$",
     re.IGNORECASE,
 )
 _BETWEEN_NAME_AND_VERB = re.compile(
     r"\s+(?:(?:from|on)\s+(?:last\s+\w+|this\s+(?:morning|week|month)|yesterday|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
-    r"|the\s+other\s+day|the\s+\w+\s+(?:visit|appointment|checkup|check-up))"
+    r"|the\s+other\s+day|the\s+(?:[\w-]+\s+){1,3}?(?:visit|appointment|checkup|check-up|physical|labs?|blood\s+work"
+    r"|blood\s+test|screening))"
     r"|(?:that|which)?\s*(?:they|the\s+(?:lab|doctor|doc|nurse|clinic|hospital)|my\s+(?:doctor|doc|gp))"
     r"\s+(?:drew|took|ran|checked|did|tested|measured|sent off))\s*$",
     re.IGNORECASE,
 )
 """A time phrase or "they drew" between a test's name and its reporting verb: skipped to reach the name."""
+_CHECKED_THEN_IT = re.compile(
+    r"\s+(?:checked|tested|done|drawn|measured|taken|rechecked|redone|run|ran|back)\b[^.;!?]{0,60}?(?:\s+and|,)\s*$",
+    re.IGNORECASE,
+)
+_CHECKED_MY_THEN_IT = re.compile(
+    r"\b(?:checked|tested|measured|took|did|had|ran)\s+(?:my|the|a|an)\s+(?P<name>[a-z0-9][\w-]*(?:\s+[\w-]+){0,2}?)"
+    r"(?=\s+(?:this|last|yesterday|today|at|in|on|before|after|again|and|checked|tested|done|drawn|measured|taken"
+    r"|rechecked|redone|run|back)\b|,)[^.;!?]{0,60}?(?:\s+and|,)\s*$",
+    re.IGNORECASE,
+)
+"""The check's verb first: "I checked my sugar this morning and it was 160", "had my potassium checked
+and it was 5.9"."""
+"""The test named before its own check, the value given for "it": "got my A1c checked at the pharmacy
+yesterday and it came back at 7.4%"."""
 _REPORTER = re.compile(
     r"\b(?:they|lab|doctor|doc|nurse|clinic|hospital|gp)\s+(?:drew|took|ran|checked|did|tested|measured|sent off)\b",
     re.IGNORECASE,
@@ -299,6 +316,12 @@ def _name_before(text: str, value_start: int) -> tuple[tuple[int, int], str]:
     connector = _CONNECTOR.search(head)
     cut = connector.start() if connector else len(head)
     between = _BETWEEN_NAME_AND_VERB.search(head[:cut])
+    if between is None and re.search(r"\b(?:it|that)\b", head[cut:], re.IGNORECASE):
+        verb_first = _CHECKED_MY_THEN_IT.search(head[:cut])
+        if verb_first is not None:  # "I checked my sugar this morning and it was 160"
+            cut = verb_first.end("name")
+        else:
+            between = _CHECKED_THEN_IT.search(head[:cut])
     if between is not None:  # "my A1c from last Monday came back", "the potassium they drew was"
         cut = between.start()
     words = tokenize(head[:cut])

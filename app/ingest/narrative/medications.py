@@ -25,6 +25,9 @@ _VERBS: tuple[tuple[str, str], ...] = (
         "skip",
         r"skipped|skip|skipping|missed|miss|missing|forgot(?: to take)?|forget(?: to take)?"
         r"|didn't take|did not take|haven't taken|have not taken|didn't have|ran out of|run out of"
+        r"|(?:haven't|have not|hasn't|has not|didn't|did not) (?:had|touched|taken|swallowed)"
+        r" (?:a single|any|one)(?: dose of)?"
+        r"|haven't had|have not had|(?:haven't|have not|hasn't|has not) touched"
         r"|(?:i'm|i am|i've been|i have been|i was) out of",
     ),
     (
@@ -37,7 +40,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
         "dose_change",
         r"doubled(?! up)|double(?![- ]?dos| up)|doubling(?! up)|increased|increase|upped|raised|reduced|lowered|"
         r"decreased|"
-        r"halved|cut back on|cut down on|cut|changed the dose of|adjusted",
+        r"halved|halving|cut back on|cut down on|cutting back on|cutting down on|cutting|cut|splitting|"
+        r"taking half(?: of)?|took half(?: of)?|only taking half(?: of)?|changed the dose of|adjusted",
     ),
     (
         "start",
@@ -47,7 +51,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
     ),
     (
         "prescription",
-        r"prescribed|prescribes|gave me a prescription for|prescription for|script for|"
+        r"prescribed|prescribes|gave me a prescription for|prescription for|script for|gave me|sent me home with|"
+        r"handed me|wrote me (?:a script|a prescription) for|"
         r"refilled|refill(?: of)?|supply of|carry|carries|carrying|always have",
     ),
     # an accidental double dose is an intake ("double-dosed my HCTZ", "doubled up on my pills"),
@@ -72,6 +77,12 @@ _NEGATED_VERB = re.compile(
     re.IGNORECASE,
 )
 """A stop or skip verb that is itself negated ("didn't stop", "never skipped")."""
+
+_WANTS_ME_ON = re.compile(
+    r"\b(?:wants?|wanted|would like|'d like|thinks? i should be|suggested|recommended|recommends)\s+(?:me\s+)?"
+    r"(?:to\s+(?:be|go|get|start)\s+)?on\s+(?:\w+\s+){0,2}$",
+    re.IGNORECASE,
+)
 
 _VERB_RE = [
     (
@@ -107,6 +118,7 @@ _SINCE_TIME = rf"since\s+{_TIME_START}"
 """"since" opening a time ("since last Friday"), not a reason ("since I was sick")."""
 _CONTINUED = re.compile(
     rf"^[^.;!?]*?\b(?:{_SINCE_TIME}|(?:in|for) (?:weeks|months|years|a while|ages|a long time|over a week)\b"
+    r"|in (?:the (?:past|last) )?(?:\w+ )?(?:days|weeks|months)\b"
     r"|(?:haven't|have not|hasn't|has not|didn't|did not|not|never) (?:refilled|refill|renewed|gotten (?:a |it )?refill"
     r"|picked up|gone back on)\b|anymore\b|any more\b|any longer\b)",
     re.IGNORECASE,
@@ -164,7 +176,7 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
             continue
         clause_start = _clause_start(text, drug.start, sentences)
         before = text[clause_start : drug.start]
-        kind = _verb_kind(before)
+        kind = verb_kind(before)
         # A verb that says the negation itself ("didn't take", "no longer take") makes a negation
         # the content of a skip or stop; a negated stop or skip verb ("I didn't stop the
         # lisinopril", "I never skipped a dose") is not a stop or a skip and is suppressed.
@@ -175,6 +187,8 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
         after = text[drug.end : clause_end]
         if kind is None and _KNOCKED.search(before) and _ON_THE_HEAD.match(after):
             kind = "stop"  # "I knocked the verapamil on the head"
+        if kind == "intake" and _WANTS_ME_ON.search(before):
+            continue  # "my doctor wants me on atorvastatin": a proposal, not an intake
         if kind is None:
             continue
         previous = (drug, kind)
@@ -189,7 +203,8 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
             kind = "stop"  # "I haven't taken my warfarin since last Friday"
         if kind in ("skip", "stop") and _NEGATED_VERB.search(before[-40:]):
             said_negatively = False  # "didn't stop", "never skipped", "haven't stopped": not a stop
-        if _VACCINE_AFTER.match(after) or _VACCINE_AFTER.search(drug.text) or "vaccine" in drug.key:
+        shot = _VACCINE_AFTER.match(after) or _VACCINE_AFTER.search(drug.text)
+        if (shot and "insulin" not in drug.key) or "vaccine" in drug.key:
             continue  # "a flu shot" is a vaccination visit, not an intake
         dose, unit = _dose(text, drug, clause_start)
         if kind == "intake":
@@ -244,7 +259,7 @@ def find_unknown_drugs(text: str, drugs: list[TermMatch]) -> list[BlockedName]:
     return blocked
 
 
-def _verb_kind(before: str) -> str | None:
+def verb_kind(before: str) -> str | None:
     """The verb phrase ending nearest the drug governs it (at most five words between them);
     of two ending at the same place, the longer ("forgot to take" over "take") wins."""
     best: tuple[int, int, str] | None = None

@@ -12,9 +12,10 @@ import re
 from app.ingest.narrative.models import Proposal
 
 _SURGERY = re.compile(
-    r"\b(?:i had|i've had|i have had|i underwent|i got)\s+(?:my\s+|an?\s+|the\s+)?(?:(?:left|right|both)\s+)?"
-    r"(?:(?P<organ>appendix|gallbladder|tonsils|uterus|womb|thyroid|spleen|kidney|wisdom teeth|adenoids|prostate"
-    r"|ovaries|ovary)\s+(?:out|removed|taken out)"
+    r"(?:\b(?:i had|i've had|i have had|i underwent|i got|i just had|i just got)|(?:^|(?<=[.!?]\s))(?:had|got))\s+"
+    r"(?:my\s+|an?\s+|the\s+|(?:two|three|four|all|both|\d)\s+(?:of\s+my\s+)?)?(?:(?:left|right|both)\s+)?"
+    r"(?:(?P<organ>appendix|gallbladder|tonsils|uterus|womb|thyroid|spleen|kidney|wisdom teeth|wisdom tooth"
+    r"|adenoids|prostate|ovaries|ovary)\s+(?:out|removed|taken out|pulled|extracted)"
     r"|(?P<joint>knee|hip|shoulder|ankle|elbow)s?\s+(?:replaced|replacements?)"
     r"|(?P<proc>[a-z]+(?:ectomy|otomy|ostomy|plasty|oscopy)|bypass surgery"
     r"|heart bypass|c-section|caesarean|cesarean|back surgery|heart surgery|knee surgery|hip surgery"
@@ -35,6 +36,8 @@ ORGAN_PROCEDURES = {
     "prostate": "prostatectomy",
     "ovaries": "oophorectomy",
     "ovary": "oophorectomy",
+    "wisdom teeth": "wisdom tooth extraction",
+    "wisdom tooth": "wisdom tooth extraction",
 }
 """An organ said to be taken out is recorded under the procedure's name ("appendix removed" ->
 appendectomy); a joint said to be replaced as "<joint> replacement"."""

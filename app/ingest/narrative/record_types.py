@@ -6,7 +6,7 @@ issue. :data:`RECORD_TYPES` maps a type name to its :class:`RecordType` (model a
 
 Field names are the contract names; the graph stores them as ``Record`` properties. Two contract
 names would collide with provenance properties of ``Record`` and are stored under another name
-(:data:`STORAGE_NAMES`): ``status`` (condition, goal, habit, pregnancy) is stored as
+(:data:`STORAGE_NAMES`): ``status`` (condition, allergy, goal, habit, pregnancy) is stored as
 ``stated_status`` (``Record.status`` is the record's lifecycle), and the string ``value`` of ``sex``
 as ``value_text`` (``Record.value`` is numeric). :meth:`CandidateRecord.properties` applies it.
 
@@ -60,6 +60,9 @@ class Allergy(RecordFields):
     substance: str
     substance_kind: Literal["drug", "food", "environment"] | None = None
     reaction: str | None = None
+    status: Literal["active", "denied"] | None = Field(
+        default=None, description="denied: the speaker says they are not allergic (held against the record)"
+    )
 
 
 class FamilyHistory(RecordFields):
@@ -69,7 +72,9 @@ class FamilyHistory(RecordFields):
 
 class Condition(RecordFields):
     name: str
-    status: Literal["active", "resolved"] | None = None
+    status: Literal["active", "resolved", "denied"] | None = Field(
+        default=None, description="denied: the speaker says they do not have it (held against the record)"
+    )
 
 
 class SurgeryHistory(RecordFields):
@@ -283,6 +288,7 @@ CLINICAL_TYPES = frozenset(
 STORAGE_NAMES: dict[tuple[str, str], str] = {
     ("sex", "value"): "value_text",
     ("condition", "status"): "stated_status",
+    ("allergy", "status"): "stated_status",
     ("lifestyle_baseline", "status"): "stated_status",
     ("pregnancy_status", "status"): "stated_status",
     ("goal", "status"): "stated_status",

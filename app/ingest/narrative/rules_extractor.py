@@ -25,15 +25,16 @@ from __future__ import annotations
 import logging
 import re
 from datetime import datetime
+from itertools import pairwise
 
 from pydantic import ValidationError
 
-from app.ingest.narrative.admission import admit
+from app.ingest.narrative.admission import admit, applicable
+from app.ingest.narrative.allergies import find_allergies
 from app.ingest.narrative.assertions import Assertion, get_tagger
 from app.ingest.narrative.goals import find_goals
 from app.ingest.narrative.grounding_check import ungrounded_fields
 from app.ingest.narrative.history import (
-    find_allergies,
     find_conditions,
     find_static_facts,
     find_symptoms,
@@ -48,6 +49,7 @@ from app.ingest.narrative.lifestyle import (
     find_sleep,
 )
 from app.ingest.narrative.measurements import find_measurements
+from app.ingest.narrative.medication_reference import find_referred_actions
 from app.ingest.narrative.medications import find_medications, find_unknown_drugs
 from app.ingest.narrative.models import BlockedName, ExtractionResult, Proposal
 from app.ingest.narrative.procedures import find_surgeries
@@ -84,10 +86,13 @@ def extract(text: str, snapshot: Vocabulary, *, mention: datetime) -> Extraction
     suppressed: list[CandidateRecord] = []
     used: set[tuple[int, int]] = set()
     dropped = 0
-    for proposal, assertion in zip(proposals, assertions, strict=True):
+    lead_ins = _lead_in_times(sentences, {enclosing(sentences, *p.anchor) for p in proposals}, times)
+    for proposal, said in zip(proposals, assertions, strict=True):
+        assertion = applicable(proposal, said)
         admitted, proposal = admit(proposal, assertion)
         sentence = enclosing(sentences, *proposal.anchor)
-        candidate = _candidate(text, proposal, assertion, sentence, times)
+        others = [p.anchor for p in proposals if p.anchor != proposal.anchor]
+        candidate = _candidate(text, proposal, assertion, sentence, times, lead_ins.get(sentence), others)
         if candidate is None:
             dropped += 1
             continue
@@ -127,7 +132,10 @@ def _propose(
         for t in free
         if t.kind == "symptom" and not _inside(mood_spans, t.start) and not _is_mood_word(t.text)
     ]
-    proposals += find_medications(text, drugs, sentences)
+    medications = find_medications(text, drugs, sentences)
+    proposals += medications
+    governed = {d.start for d in drugs for p in medications if p.anchor[0] <= d.start < p.anchor[1]}
+    proposals += find_referred_actions(text, drugs, sentences, governed)
     blocked += find_unknown_drugs(text, drugs)
     proposals += find_conditions(text, conditions, sentences)
     proposals += find_symptoms(text, symptoms, sentences)
@@ -169,11 +177,14 @@ def _candidate(
     a: Assertion,
     sentence: tuple[int, int],
     times: list[tuple[int, int, str, bool]],
+    lead_in: str | None = None,
+    others: list[tuple[int, int]] | None = None,
 ) -> CandidateRecord | None:
     fields = {k: v for k, v in proposal.fields.items() if v is not None}
     if proposal.extra.get("habitual"):  # "I walk daily at 4:30pm": a recurrence, not one dated event
         times = [t for t in times if not t[3]]
-    time_text = _time_for(text, proposal.anchor, sentence, times)
+        lead_in = None
+    time_text = _time_for(text, proposal.anchor, sentence, times, others or []) or lead_in
     try:
         return CandidateRecord(
             type=proposal.type,
@@ -206,8 +217,23 @@ def _time_mentions(text: str, mention: datetime) -> list[tuple[int, int, str, bo
     return [
         (m.start, m.end, m.text, kind in ANCHORED_KINDS)
         for m, kind in zip(found, kinds, strict=True)
-        if not _RANGE_CUT.match(text, m.end)
+        if not _RANGE_CUT.match(text, m.end) and not _negated_span(text, m.start, m.text)
     ]
+
+
+_IN_SPAN = re.compile(r"in\s+(?:the\s+(?:past|last)\s+)?(?:\w+\s+)?(?:days?|weeks?|months?|years?)", re.IGNORECASE)
+_NEGATED_PERFECT = re.compile(
+    r"\b(?:haven't|have not|hasn't|has not|havent|not|never)\b[^.;!?]*$", re.IGNORECASE
+)
+
+
+def _negated_span(text: str, start: int, said: str) -> bool:
+    """"Haven't touched it in two weeks": "in N weeks" after a negated perfect is the span it has
+    not happened in, not a future date (the resolver's rule 10 would date it N weeks ahead)."""
+    if not _IN_SPAN.fullmatch(said.strip()):
+        return False
+    sentence_start = max(text.rfind(".", 0, start), text.rfind("!", 0, start), text.rfind("?", 0, start)) + 1
+    return _NEGATED_PERFECT.search(text[sentence_start:start]) is not None
 
 
 _RANGE_CUT = re.compile(
@@ -218,20 +244,50 @@ Tuesday-Friday" read as Tuesday): the expression would date the record wrongly, 
 
 
 def _time_for(
-    text: str, anchor: tuple[int, int], sentence: tuple[int, int], times: list[tuple[int, int, str, bool]]
+    text: str,
+    anchor: tuple[int, int],
+    sentence: tuple[int, int],
+    times: list[tuple[int, int, str, bool]],
+    others: list[tuple[int, int]],
 ) -> str | None:
     """The time expression of the anchor's clause (no comma or semicolon between them), the
-    anchored ones first, then the nearest."""
+    anchored ones first, then the nearest; else the sentence's only anchored expression when no
+    other record's clause holds it ("Took my warfarin with dinner and another one later, so a double
+    dose tonight"; not "I stopped metformin, yesterday I felt dizzy": "yesterday" is the dizziness's)."""
 
-    def same_clause(t: tuple[int, int, str, bool]) -> bool:
-        lo, hi = (anchor[1], t[0]) if t[0] >= anchor[1] else (t[1], anchor[0])
+    def same_clause(a: tuple[int, int], t: tuple[int, int, str, bool]) -> bool:
+        lo, hi = (a[1], t[0]) if t[0] >= a[1] else (t[1], a[0])
         return _CLAUSE_BREAK.search(text[lo:hi]) is None
 
-    inside = [t for t in times if sentence[0] <= t[0] and t[1] <= sentence[1] and same_clause(t)]
+    in_sentence = [t for t in times if sentence[0] <= t[0] and t[1] <= sentence[1]]
+    inside = [t for t in in_sentence if same_clause(anchor, t)]
     if not inside:
+        anchored = [t for t in in_sentence if t[3]]
+        if len({t[2].lower() for t in anchored}) == 1 and not any(
+            same_clause(o, t) for o in others if sentence[0] <= o[0] < sentence[1] for t in anchored
+        ):
+            return anchored[0][2]
         return None
     nearest = min(inside, key=lambda t: (not t[3], min(abs(t[0] - anchor[1]), abs(anchor[0] - t[1]))))
     return nearest[2]
+
+
+def _lead_in_times(
+    sentences: list[tuple[int, int]],
+    with_records: set[tuple[int, int]],
+    times: list[tuple[int, int, str, bool]],
+) -> dict[tuple[int, int], str]:
+    """The time a record-less sentence sets for the next one ("Scary one last night. Woke up drenched
+    in sweat ..."; "They had a screening at the pharmacy two days ago. My LDL came out at 92"): its
+    last anchored expression, for the following sentence only, used when that one states no time."""
+    out: dict[tuple[int, int], str] = {}
+    for previous, sentence in pairwise(sentences):
+        if previous in with_records:
+            continue
+        anchored = [t for t in times if previous[0] <= t[0] and t[1] <= previous[1] and t[3]]
+        if anchored:
+            out[sentence] = anchored[-1][2]
+    return out
 
 
 def _dedupe(records: list[CandidateRecord]) -> list[CandidateRecord]:

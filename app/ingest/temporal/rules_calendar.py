@@ -121,6 +121,37 @@ def bare_weekday(match: re.Match[str], ctx: Context) -> TemporalResolution | Non
     return _date(ctx, weekday_on_or_before(ctx.day, weekday_index(_lower(match).split()[-1])), "3")
 
 
+_PAST_CLAUSE = re.compile(
+    r"\b(?:was|were|had|did|went|got|took|ran|ate|slept|felt|came|saw|made|gave|began|swam|rode|drove|left|kept"
+    r"|fell|hurt|woke|threw|broke|caught|forgot|quit|hit|sent|told|said|paid|bought|\w{3,}ed)\b",
+    re.IGNORECASE,
+)
+_FUTURE_CLAUSE = re.compile(
+    r"\b(?:will|'ll|going to|gonna|plan(?:ning)? to|want to|hope to|hoping to|next|tomorrow|coming|upcoming"
+    r"|scheduled|booked|is on|are on)\b|[’']ll\b",
+    re.IGNORECASE,
+)
+_RANGE_END = re.compile(r"(?:[-–/]|\b(?:to|through|thru|until|till|or|and|&))\s*$", re.IGNORECASE)
+_CLAUSE_START = re.compile(r"[.;!?\n]|\b(?:and|but|so|then|because)\b", re.IGNORECASE)
+
+
+def weekday_by_tense(match: re.Match[str], ctx: Context) -> TemporalResolution | None:
+    """"On Sunday" by the tense of its own clause: past → the most recent Sunday strictly before the
+    mention's date (as "last Sunday"); future → the first after it (as "next Sunday"); else unresolved.
+    Only the utterance gives the tense, so the bare words alone resolve to nothing."""
+    text = match.string
+    if _RANGE_END.search(text, 0, match.start()):  # "Tuesday-Friday", "Monday to Friday": a range
+        return None
+    starts = [m.end() for m in _CLAUSE_START.finditer(text, 0, match.start())]
+    clause = text[starts[-1] if starts else 0 : match.start()]
+    weekday = weekday_index(_lower(match).split()[-1])
+    if _FUTURE_CLAUSE.search(clause):
+        return _date(ctx, following_weekday(ctx.day, weekday), "3")
+    if _PAST_CLAUSE.search(clause):
+        return _date(ctx, previous_weekday(ctx.day, weekday), "3")
+    return None
+
+
 def period(match: re.Match[str], ctx: Context) -> TemporalResolution | None:
     text = _lower(match).replace("’", "'")
     step = {"last": -1, "this": 0, "next": 1}[text.split()[0]]
@@ -265,8 +296,10 @@ CALENDAR_RULES: list[Rule] = [
     Rule("relative_day", "1", REL_DAY, relative_day),
     Rule("month_only", "11", MONTH_ONLY, month_only),
     Rule("year", "11", YEAR, year_only),
-    # A bare weekday says nothing of past or future ("on Monday"): only read after "since".
+    # A bare weekday says nothing of past or future by itself ("on Monday"): after "since", or by
+    # the tense of its clause ("ran on Sunday", "will see her on Monday").
     Rule("bare_weekday", "6", BARE_WEEKDAY, bare_weekday, inner_only=True),
+    Rule("weekday_by_tense", "3", BARE_WEEKDAY, weekday_by_tense),
     Rule("month_bare", "11", MONTH_BARE, month_only, inner_only=True),
     Rule("year_bare", "11", YEAR_BARE, year_only, inner_only=True),
 ]

@@ -32,7 +32,8 @@ DAY_REF = "|".join(f"(?:{p})" for p in (DAY_PART, MONTH_DAY, ISO_DATE, LAST_NEXT
 CLOCK_ON_DAY = "|".join(f"(?:{p})" for p in (
     rf"(?:at|@)\s*(?:{CLOCK_LOOSE})\s+(?:on\s+)?(?:{DAY_REF})",
     rf"(?:{CLOCK_STRICT})\s+(?:on\s+)?(?:{DAY_REF})",
-    rf"(?:{CLOCK_LOOSE})\s+(?:{DAY_PART})",
+    # a spelled hour needs "at" ("at one last night"): "a scary one last night" is no clock time
+    rf"(?:{CLOCK_STRICT}|[01]?\d(?![\d:]))\s+(?:{DAY_PART})",
     rf"(?:{DAY_REF})\s+(?:at|@)\s*(?:{CLOCK_LOOSE})",
     rf"(?:{DAY_REF})\s+(?:{CLOCK_STRICT})",
 ))

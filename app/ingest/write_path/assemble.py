@@ -24,7 +24,7 @@ from app.dictionary.models import ConditionEntry, DrugEntry, Entry, SymptomEntry
 from app.graph_schema.registry import RECORD_PROPERTIES
 from app.ingest.derived.series import dimension, series_key
 from app.ingest.narrative.record_types import CLINICAL_TYPES, CandidateRecord
-from app.ingest.temporal import TemporalResolution
+from app.ingest.temporal import TemporalResolution, resolve_all
 from app.ingest.write_path.models import BlockedCandidate, GateDecision, event_uid, record_uid
 from app.ingest.write_path.search_text import record_search_text
 
@@ -319,7 +319,12 @@ def _time(candidate: CandidateRecord, resolve: Resolver, mention_time: datetime)
             return window.text, window
     if not candidate.time_text:
         return None, None
-    return candidate.time_text, resolve(candidate.time_text, mention_time)
+    resolution = resolve(candidate.time_text, mention_time)
+    if resolution.kind == "none":  # an expression its sentence resolves ("ran on Sunday": by tense)
+        in_quote = [r for r in resolve_all(candidate.quote, mention_time) if r.text == candidate.time_text]
+        if in_quote:
+            resolution = in_quote[0]
+    return candidate.time_text, resolution
 
 
 def _provenance(
@@ -363,6 +368,8 @@ def _resolver_fields(row: dict[str, Any], candidate: CandidateRecord, resolution
 
 def _facets(plan: TurnPlan, row: dict[str, Any], candidate: CandidateRecord) -> None:
     kind, uid = candidate.type, row["uid"]
+    if kind in ("condition", "allergy") and row.get("stated_status") == "denied":
+        return  # a denial is held against the record by the reconciler; it links no concept
     if kind == "condition" and row.get("standard_key"):
         plan.diagnosed.append(
             {"uid": uid, "key": row["standard_key"], "status": row.get("stated_status") or "active"}

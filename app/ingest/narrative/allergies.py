@@ -1,0 +1,193 @@
+"""Allergies as the speaker states them, and denials of an allergy.
+
+"I'm allergic to penicillin", "I have a bad peanut allergy", "Latex gloves give me hives, I'm allergic
+to latex": the substance as said (a drug by the dictionary, at the level the person named it), its
+kind (drug / food / environment) and the reaction said in the same sentence, before or after. "I'm not
+allergic to penicillin" / "I don't have a peanut allergy" is a denial: an ``allergy`` record with
+``status: denied`` (the negation is what was said; the reconciler holds it against the record).
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.ingest.narrative.models import Proposal
+from app.ingest.narrative.terms import TermMatch
+
+_ALLERGY = re.compile(
+    r"\b(?:i'm|i am|i'm very|i am very|i'm also|i am also)\s+allergic to\s+(?P<sub>[^.,;!?\n]+)"
+    r"|\b(?:i have an? |i have |i've got an? |i've got |i have got an? |my )(?P<sub2>[a-z][a-z -]{2,30}?) allergy\b"
+    r"(?!\s+(?:to|season|medicine|medication|meds|pills?|shots?|tests?|testing|symptoms)\b)"
+    r"|\ballergy to\s+(?P<sub3>[^.,;!?\n]+)",
+    re.IGNORECASE,
+)
+_ALLERGY_SEVERITY = frozenset(
+    {"bad", "severe", "serious", "mild", "slight", "real", "really", "very", "terrible", "nasty", "major", "minor"}
+)
+"""Severity words before "allergy" that are not part of the allergen ("a bad peanut allergy")."""
+_NOT_ALLERGEN_WORDS = frozenset(
+    {"has", "have", "had", "is", "was", "gets", "got", "get", "says", "said", "thinks", "think", "no", "not"}
+    | {"about", "this", "of", "for", "with", "in", "feeling"}
+)
+"""A verb or negation inside "my ... allergy" means the words are a clause ("my son has a peanut
+allergy"), not an allergen."""
+_REACTION = re.compile(
+    r"\b(?:gives me|give me|gave me|causes|caused|makes me break out in|i get|i got|i break out in)\s+"
+    r"(?P<r>hives|a rash|rash|swelling|anaphylaxis|itching|a headache|nausea|diarrhea|trouble breathing)\b",
+    re.IGNORECASE,
+)
+_FOODS = frozenset(
+    [
+        "peanut",
+        "peanuts",
+        "nut",
+        "nuts",
+        "tree",
+        "shellfish",
+        "shrimp",
+        "fish",
+        "milk",
+        "dairy",
+        "lactose",
+        "egg",
+        "eggs",
+        "wheat",
+        "gluten",
+        "soy",
+        "sesame",
+        "strawberries",
+        "strawberry",
+        "tomatoes",
+        "chocolate",
+    ]
+)
+_ENVIRONMENT = frozenset(
+    [
+        "pollen",
+        "dust",
+        "mites",
+        "mold",
+        "cats",
+        "cat",
+        "dogs",
+        "dog",
+        "grass",
+        "trees",
+        "ragweed",
+        "bees",
+        "bee",
+        "wasps",
+        "latex",
+        "animal",
+        "dander",
+    ]
+)
+_DENIED_ALLERGY = re.compile(
+    r"\b(?:i'm|i am|i was|i've|i have)\s+(?:actually\s+|really\s+|definitely\s+|\w+ly\s+)?(?:not|never|never been)\s+"
+    r"(?:actually\s+|really\s+|\w+ly\s+)?allergic to\s+(?P<sub>[^.,;!?\n]+)"
+    r"|\bi (?:don't|do not|dont) (?:actually |really )?have (?:an? |any )?(?P<sub2>[a-z][a-z -]{2,30}?) allergy\b"
+    r"(?!\s+(?:medicine|medication|meds|pills?|shots?|tests?|testing|symptoms)\b)",
+    re.IGNORECASE,
+)
+"""A denial of an allergy by the speaker: the allergen follows "not allergic to" or precedes "allergy"."""
+_REACTION_BEFORE = re.compile(r"[^.;!?\n]{0,80}$")
+
+
+def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
+    """Stated allergies and denied ones (``status: denied``), one proposal per allergen."""
+    out: list[Proposal] = []
+    denials = list(_DENIED_ALLERGY.finditer(text))
+    for m in denials:
+        proposal = _allergy(text, m, "sub" if m.group("sub") else "sub2", drugs)
+        if proposal is not None:
+            proposal.fields["status"] = "denied"
+            proposal.policy = "negation_is_content"
+            out.append(proposal)
+    for m in _ALLERGY.finditer(text):
+        if any(d.start() <= m.start() < d.end() or m.start() <= d.start() < m.end() for d in denials):
+            continue
+        group = "sub" if m.group("sub") else ("sub2" if m.group("sub2") else "sub3")
+        proposal = _allergy(text, m, group, drugs)
+        if proposal is not None:
+            out.append(proposal)
+    return out
+
+
+def _allergy(text: str, m: re.Match[str], group: str, drugs: list[TermMatch]) -> Proposal | None:
+    raw_start, raw_end = m.start(group), m.end(group)
+    drug = next((d for d in drugs if raw_start <= d.start < raw_end), None)
+    """One allergen of a statement: substance as said, kind, reaction in the same sentence."""
+    kind: str | None
+    if drug is not None:
+        substance, kind = _stated_drug(drug), "drug"
+        anchor = (drug.start, drug.end)
+    else:
+        words = _substance_words(m.group(group))
+        if group == "sub2":  # "I've got a bad peanut allergy"; never "my son has a peanut allergy"
+            said = words.split()
+            if {w.lower() for w in said} & _NOT_ALLERGEN_WORDS:
+                return None
+            while said and said[0].lower() in _ALLERGY_SEVERITY:
+                said = said[1:]
+            words = " ".join(said)
+        if not words:
+            return None
+        substance = words
+        low = set(words.lower().split())
+        kind = _substance_kind(low)
+        word_start = text.lower().find(words.lower(), raw_start)
+        anchor = (word_start, word_start + len(words)) if word_start >= 0 else (raw_start, raw_end)
+    before = _REACTION_BEFORE.search(text, 0, m.start())
+    reaction = (
+        _REACTION.search(text[m.end() : m.end() + 80])
+        or _REACTION.search(m.group(0))
+        or (_REACTION.search(before.group(0)) if before else None)
+    )
+    fields = {
+        "substance": substance,
+        "substance_kind": kind,
+        "reaction": reaction.group("r") if reaction else None,
+    }
+    return Proposal("allergy", fields, anchor)
+
+
+def _stated_drug(drug: TermMatch) -> str:
+    """The allergen at the level the person named it: a broader name than the dictionary key
+    ("penicillin" for the key ``penicillin v``) is kept as said; any other alias (a brand, a
+    misspelling) is recorded as the key."""
+    said = drug.text.lower().split()
+    return " ".join(said) if set(said) < set(drug.key.split()) else drug.key
+
+
+
+
+def _substance_kind(words: set[str]) -> str | None:
+    """Environment before food for pollens, moulds and animals ("tree pollen" is no tree nut)."""
+    if words & _ENVIRONMENT and not words & {"nut", "nuts"}:
+        return "environment"
+    return "food" if words & _FOODS else None
+
+
+def _substance_words(raw: str) -> str:
+    words = []
+    for word in raw.strip().split():
+        if word.lower() in (
+            "and",
+            "but",
+            "so",
+            "which",
+            "it",
+            "that",
+            "since",
+            "because",
+            "when",
+            "too",
+            "also",
+        ):
+            break
+        words.append(word)
+        if len(words) == 3:
+            break
+    while words and words[0].lower() in ("a", "an", "some", "the"):
+        words = words[1:]
+    return " ".join(words).strip()

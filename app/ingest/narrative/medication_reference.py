@@ -1,0 +1,59 @@
+"""A medication action said of a drug named earlier, by a pronoun or a dose word.
+
+"My daughter read that ginkgo biloba is good for the memory, so I've been taking one capsule every
+morning"; "The pharmacist sold me some melatonin. I took it at 10": the drug is named in one clause
+(often about someone else), the speaker's own action follows with "it", "them", "one capsule". The
+action is proposed for the nearest drug named before it, in the same or the previous sentence, when
+no other drug comes between and no verb already governs that drug. The anchor is the speaker's verb
+phrase, so ConText judges the speaker's clause ("I've been taking"), not the clause naming the drug.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.ingest.narrative.medications import verb_kind
+from app.ingest.narrative.models import Proposal
+from app.ingest.narrative.terms import TermMatch
+
+_REFERRING = re.compile(
+    r"\b(?:i|i've|i'm|i have|i had|i was)\s+(?:(?:been|just|also|now|already|then|finally|started|begun)\s+){0,2}"
+    r"(?P<phrase>(?:not\s+|never\s+)?[a-z' ]{0,20}?\b(?P<verb>taking|take|took|takes|using|use|used|started|start"
+    r"|stopped|stop|quit|skipped|skip|missed|on))\s+"
+    r"(?P<object>it|them|those|these|one|two|a couple|(?:a|one|two|1|2)\s+(?:capsule|capsules|pill|pills|tablet"
+    r"|tablets|gummy|gummies|dose|drops|scoop|spoonful|teaspoon)s?)\b",
+    re.IGNORECASE,
+)
+_KINDS = {"intake": "medication_intake", "stop": "regimen_change", "start": "regimen_change", "skip": "regimen_change"}
+
+
+def find_referred_actions(
+    text: str, drugs: list[TermMatch], sentences: list[tuple[int, int]], governed: set[int]
+) -> list[Proposal]:
+    """Proposals for drugs (not in ``governed``, their start offsets) acted on by a later pronoun."""
+    out: list[Proposal] = []
+    for m in _REFERRING.finditer(text):
+        earlier = [d for d in drugs if d.end <= m.start() and _within_previous_sentence(d, m.start(), sentences)]
+        if not earlier:
+            continue
+        drug = earlier[-1]
+        if drug.start in governed:
+            continue
+        kind = verb_kind(m.group(0)[: m.start("object") - m.start()])
+        if kind not in _KINDS:
+            continue
+        fields: dict[str, object] = {"drug": drug.key}
+        if kind != "intake":
+            fields["action"] = kind
+        # the anchor starts at the verb: a negation before it ("not taking it") is ConText's to judge
+        out.append(Proposal(_KINDS[kind], fields, (m.start("verb"), m.end("object"))))
+        governed.add(drug.start)
+    return out
+
+
+def _within_previous_sentence(drug: TermMatch, pos: int, sentences: list[tuple[int, int]]) -> bool:
+    index = next((i for i, (s, e) in enumerate(sentences) if s <= pos < e), None)
+    if index is None:
+        return False
+    first = sentences[max(0, index - 1)][0]
+    return drug.start >= first

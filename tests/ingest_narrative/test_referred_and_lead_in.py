@@ -1,0 +1,135 @@
+"""Fourth round of general wordings (issue #6): an action said of a drug named earlier, a time set by
+a lead-in sentence, classes and dropped subjects, reported diagnoses and prescriptions, brand insulin,
+speech trouble seen by a relative, and small talk about the weather; each with near misses."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import pytest
+
+from app.dictionary.snapshot import DictionarySnapshot
+from app.ingest.narrative.gate import decide_retain
+from app.ingest.narrative.rules_extractor import extract
+
+
+def _typed(text: str, snapshot: DictionarySnapshot, mention: datetime) -> list[tuple[str, dict[str, Any], str | None]]:
+    return [(r.type, dict(r.fields), r.time_text) for r in extract(text, snapshot, mention=mention).records]
+
+
+@pytest.mark.parametrize(
+    ("text", "drug", "time_text"),
+    [
+        (
+            "My daughter read that ginkgo biloba is good for the memory, so I've been taking one capsule every "
+            "morning since last Tuesday.",
+            "ginkgo biloba",
+            "since last Tuesday",
+        ),
+        ("The pharmacist sold me some melatonin. I took it at 10pm.", "melatonin", "at 10pm"),
+    ],
+)
+def test_an_intake_said_of_a_drug_named_before(
+    text: str, drug: str, time_text: str, snapshot: DictionarySnapshot, mention: datetime
+) -> None:
+    assert _typed(text, snapshot, mention) == [("medication_intake", {"drug": drug}, time_text)]
+
+
+def test_a_proposed_drug_not_taken_is_no_intake(snapshot: DictionarySnapshot, mention: datetime) -> None:
+    result = extract("My doctor wants me on atorvastatin but I'm not taking it.", snapshot, mention=mention)
+    assert result.records == []
+
+
+def test_a_lead_in_sentence_dates_the_next_one(snapshot: DictionarySnapshot, mention: datetime) -> None:
+    text = (
+        "They had a free cholesterol screening at the pharmacy two days ago. My LDL came out at 92, way lower "
+        "than what the lab said."
+    )
+    assert [(t, f["value"], when) for t, f, when in _typed(text, snapshot, mention)] == [
+        ("test_result", 92.0, "two days ago")
+    ]
+    # "a scary one last night": "one" is no clock hour; the night dates the symptoms that follow
+    night = _typed("Scary one last night. Woke up shaking all over.", snapshot, mention)
+    assert [(f["name"], when) for _, f, when in night] == [("tremor", "last night")]
+
+
+def test_the_only_time_of_a_sentence_dates_a_clause_without_one(
+    snapshot: DictionarySnapshot, mention: datetime
+) -> None:
+    text = "Took my warfarin with dinner and then took another one later, so that's a double dose tonight."
+    assert _typed(text, snapshot, mention) == [("medication_intake", {"drug": "warfarin"}, "tonight")]
+    # the time belongs to another record's clause: not borrowed
+    both = _typed("I stopped metformin, yesterday I felt dizzy.", snapshot, mention)
+    assert [(t, when) for t, _, when in both] == [("regimen_change", None), ("symptom", "yesterday")]
+
+
+@pytest.mark.parametrize(
+    ("text", "activity", "minutes"),
+    [
+        ("I went back to spin class this afternoon and cranked it for 45 minutes.", "spin class", 45.0),
+        ("My grandson dragged me to his bootcamp class yesterday.", "bootcamp class", None),
+        ("Then walked the dog for about 40 minutes, nice and slow.", "walking", 40.0),
+    ],
+)
+def test_classes_and_a_dropped_subject_are_exercise(
+    text: str, activity: str, minutes: float | None, snapshot: DictionarySnapshot, mention: datetime
+) -> None:
+    (record,) = [f for t, f, _ in _typed(text, snapshot, mention) if t == "exercise"]
+    assert (record["activity"], record.get("duration_min")) == (activity, minutes)
+
+
+def test_someone_elses_class_is_not_exercise(snapshot: DictionarySnapshot, mention: datetime) -> None:
+    assert _typed("My wife went to yoga class.", snapshot, mention) == []
+
+
+def test_reported_diagnosis_prescription_dose_cut_extraction_and_shot(
+    snapshot: DictionarySnapshot, mention: datetime
+) -> None:
+    gout = _typed("Went to the walk-in clinic and they said it's gout, gave me colchicine to take.", snapshot, mention)
+    assert {(t, f.get("name") or f.get("drug")) for t, f, _ in gout} == {
+        ("condition", "gout"),
+        ("prescription", "colchicine"),
+    }
+    halved = _typed("I've been cutting my hydrochlorothiazide in half.", snapshot, mention)
+    assert [(f["drug"], f["action"]) for _, f, _ in halved] == [("hydrochlorothiazide", "dose_change")]
+    teeth = _typed("Got two wisdom teeth pulled three days ago.", snapshot, mention)
+    assert [(t, f) for t, f, _ in teeth] == [("surgery_history", {"procedure": "wisdom tooth extraction"})]
+    shot = _typed("I stopped by the travel clinic and got the first hepatitis A shot.", snapshot, mention)
+    assert [(t, f) for t, f, _ in shot] == [("clinical_visit", {"kind": "vaccination"})]
+    insulin = _typed("I skipped my Humulin shot this morning on purpose.", snapshot, mention)
+    assert [(f["drug"], f["action"]) for _, f, _ in insulin] == [("insulin", "skip")]
+
+
+def test_a_value_read_from_a_visit_and_a_dropped_subject_symptom(
+    snapshot: DictionarySnapshot, mention: datetime
+) -> None:
+    a1c = _typed("My A1c from the March 28th physical says 6.4.", snapshot, mention)
+    assert [(f["loinc"], f["value"], when) for _, f, when in a1c] == [("4548-4", 6.4, "March 28th")]
+    headache = _typed("had a little headache this afternoon after math class.", snapshot, mention)
+    assert [(t, f["name"], when) for t, f, when in headache] == [("symptom", "headache", "this afternoon")]
+
+
+def test_speech_trouble_a_relative_noticed_is_the_speakers(snapshot: DictionarySnapshot, mention: datetime) -> None:
+    text = "My wife noticed my words were coming out all garbled last night."
+    assert [(t, f["name"]) for t, f, _ in _typed(text, snapshot, mention)] == [("symptom", "dysarthria")]
+    assert _typed("My son swallowed my metformin.", snapshot, mention) == []  # still another person
+
+
+def test_people_in_general_are_not_the_speaker(snapshot: DictionarySnapshot, mention: datetime) -> None:
+    text = "The nurse said people on Plavix usually come off it first, so I stopped the clopidogrel last Monday."
+    assert [(t, f["drug"], f.get("action")) for t, f, _ in _typed(text, snapshot, mention)] == [
+        ("regimen_change", "clopidogrel", "stop")
+    ]
+
+
+@pytest.mark.parametrize(
+    "text", ["Morning! Hope your weekend was drier than mine, it poured the whole time.", "It's so hot today."]
+)
+def test_weather_small_talk_is_not_kept(text: str) -> None:
+    assert decide_retain(text).retain is False
+
+
+def test_weather_with_a_symptom_is_kept(snapshot: DictionarySnapshot, mention: datetime) -> None:
+    text = "It was so hot I felt dizzy."
+    assert decide_retain(text, extract(text, snapshot, mention=mention)).retain is True
