@@ -108,11 +108,15 @@ DOUBLE_DOSE_CUES: tuple[str, ...] = (
     "took it again",
     "took them again",
     "one too many",
+    "double the usual",
+    "twice the usual",
+    "double my usual",
 )
 
 DOUBLE_DOSE_PATTERN = re.compile(
     r"\bdouble[- ]?dos(?:e|ed|es|ing)\b"
-    r"|\btook (?:it|them|(?:my|the) [\w-]+(?: (?:pill|pills|tablet|tablets|dose))?) twice\b(?! (?:a|per|each|daily)\b)"
+    r"|\b(?:took|gave myself|injected|used) (?:it|them|(?:my|the)(?: [\w-]+){1,3}?"
+    r"(?: (?:pill|pills|tablet|tablets|dose|shot))?) twice\b(?! (?:a|per|each|daily)\b)"
     r"|\btook (?:one|a pill|a tablet|a dose|my dose)\b[^.;!?]{0,40}?\b(?:then|and) (?:took )?(?:another|a second)\b"
     r"|\b(?:a|my) second (?:dose|pill|tablet) by mistake\b",
     re.IGNORECASE,
@@ -137,6 +141,11 @@ LAY_CLASS_PHRASES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
         ("antidiabetic", "insulin"),
     ),
     (("thyroid pill", "thyroid medicine", "thyroid medication"), ("thyroid",)),
+    (
+        ("seizure medicine", "seizure medication", "seizure meds", "seizure pill", "seizure pills",
+         "epilepsy medicine", "epilepsy medication", "epilepsy meds", "anticonvulsant"),
+        ("antiepileptic",),
+    ),
 )
 """Lay names of a drug class ("my water pill", "my blood pressure pills"): the dictionary reads them
 as the class's usual ingredient (water pill -> hydrochlorothiazide) or as a class entry

@@ -8,7 +8,7 @@ with the kinds and severity rubric of issue 7, and cites the FHIR resources it i
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -83,6 +83,10 @@ class Finding(BaseModel):
         return self
 
 
+PERIOD = timedelta(days=2)
+"""An event window this long or longer is a period (week, month), not a day or a part of one."""
+
+
 class Statement(BaseModel):
     """A narrative fact to reconcile: a record's type, its fields and its times.
 
@@ -99,10 +103,15 @@ class Statement(BaseModel):
     uid: str | None = None
     quote: str | None = None
     event_start: datetime | None = None
+    event_end: datetime | None = None
     mention_time: datetime | None = None
 
     def when(self, now: datetime) -> datetime:
-        """The time the statement is about: its event time, else its mention time, else now."""
+        """The time the statement is about: its event time, else its mention time, else now. A period
+        of days or more ("last month's cholesterol results") is read at its end, no later than the
+        mention: what the record held by then, so a result dated inside the period is visible."""
+        if self.event_start and self.event_end and self.event_end - self.event_start >= PERIOD:
+            return min(self.event_end, self.mention_time or self.event_end)
         return self.event_start or self.mention_time or now
 
     def text(self, name: str) -> str | None:

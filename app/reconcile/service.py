@@ -72,6 +72,7 @@ def statement_from_record(props: Mapping[str, Any]) -> Statement:
         uid=props.get("uid"),
         quote=props.get("quote"),
         event_start=as_utc(props.get("event_start")),
+        event_end=as_utc(props.get("event_end")),
         mention_time=as_utc(props.get("mention_time")),
     )
 

@@ -133,3 +133,50 @@ def test_weather_small_talk_is_not_kept(text: str) -> None:
 def test_weather_with_a_symptom_is_kept(snapshot: DictionarySnapshot, mention: datetime) -> None:
     text = "It was so hot I felt dizzy."
     assert decide_retain(text, extract(text, snapshot, mention=mention)).retain is True
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My chart says anemia but I've never been anemic in my life.", [("condition", "denied")]),
+        (
+            "haven't been stuffed up in months and the doctor said last week the chronic sinusitis has cleared up",
+            [("condition", "resolved")],
+        ),
+        (
+            "Since last Wednesday I've only been taking the simvastatin every other day.",
+            [("regimen_change", "dose_change")],
+        ),
+        ("I'll only take half of my seizure medicine from now on.", [("regimen_change", "dose_change")]),
+        ("Tonight it didn't ease off so I used one puff of my nitroglycerin spray.", [("medication_intake", None)]),
+        ("I bruise like a peach on it.", []),
+    ],
+)
+def test_record_talk_clinician_reports_less_often_and_clause_scope(
+    text: str, expected: list[tuple[str, str | None]], snapshot: DictionarySnapshot, mention: datetime
+) -> None:
+    got = [(t, f.get("status") or f.get("action")) for t, f, _ in _typed(text, snapshot, mention)]
+    assert got == expected
+
+
+def test_sleep_by_bed_and_wake_times_a_jog_a_mole_and_a_booster(
+    snapshot: DictionarySnapshot, mention: datetime
+) -> None:
+    sleep = _typed("Went to bed at 12 and woke up at 7:30, pretty solid night.", snapshot, mention)
+    assert [(t, when) for t, _, when in sleep] == [("sleep", "Went to bed at 12 and woke up at 7:30")]
+    jog = _typed("Did an easy 30 minute jog along the river.", snapshot, mention)
+    assert [(t, f.get("duration_min")) for t, f, _ in jog] == [("exercise", 30.0)]
+    assert _typed("I had a run-in with my boss.", snapshot, mention) == []
+    mole = _typed("The dermatologist cut out a weird-looking mole from my back.", snapshot, mention)
+    assert [(t, f) for t, f, _ in mole] == [("surgery_history", {"procedure": "mole removal"})]
+    booster = _typed("The urgent care gave me a tetanus booster 2 days ago.", snapshot, mention)
+    assert [(t, f, when) for t, f, when in booster] == [("clinical_visit", {"kind": "vaccination"}, "2 days ago")]
+    chest = _typed("I keep getting this squeezing pressure in the middle of my chest.", snapshot, mention)
+    assert [(t, f["name"]) for t, f, _ in chest] == [("symptom", "chest pain")]
+
+
+def test_a_sentence_looking_back_dates_the_one_before(snapshot: DictionarySnapshot, mention: datetime) -> None:
+    text = "I'll only take half of my seizure medicine from now on. We started doing that 5 days ago."
+    assert [when for _, _, when in _typed(text, snapshot, mention)] == ["5 days ago"]
+    chest = "I keep getting a squeezing pressure in my chest on the stairs. Started about 3 days ago."
+    assert [when for _, _, when in _typed(chest, snapshot, mention)] == ["about 3 days ago"]

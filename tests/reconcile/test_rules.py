@@ -363,6 +363,17 @@ CASES: list[
         {("MedicationRequest", RXNORM, "855332")},
     ),
     (
+        "double dose of insulin said as gave myself twice",
+        [INSULIN],
+        {
+            "type": "medication_intake",
+            "fields": {"drug": "insulin"},
+            "quote": "I think I gave myself my morning Humulin twice.",
+        },
+        ("contradiction", "high", True),
+        {("MedicationRequest", RXNORM, "106892")},
+    ),
+    (
         "a denied condition the record holds active",
         [DIABETES],
         {"type": "condition", "fields": {"name": "diabetes", "status": "denied"}},

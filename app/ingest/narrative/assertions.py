@@ -118,6 +118,24 @@ _PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], .
         "PSEUDO",
         [{"TEXT": {"IN": [",", ";"]}}, {"LOWER": {"IN": ["i", "im", "ive"]}}],
     ),
+    # "it didn't ease off so I used my nitro spray": a new first-person clause after "so" or "then"
+    # ends the negation's scope too; so does a clinician's report ("haven't been stuffed up in months
+    # and the doctor said the sinusitis has cleared up")
+    (
+        "so first person",
+        "CLAUSE_FIRST_PERSON",
+        "PSEUDO",
+        [{"LOWER": {"IN": ["so", "then"]}}, {"LOWER": {"IN": ["i", "im", "ive"]}}],
+    ),
+    (
+        "clinician reported",
+        "CLAUSE_FIRST_PERSON",
+        "PSEUDO",
+        [
+            {"LOWER": {"IN": ["doctor", "doc", "nurse", "dr", "physician", "specialist", "cardiologist", "gp"]}},
+            {"LOWER": {"IN": ["said", "says", "told", "confirmed"]}},
+        ],
+    ),
     # Someone who observed the speaker: "my wife noticed my words were garbled", "my son said my face
     # drooped": what follows is the speaker's, so the relative's scope ends at the observation.
     (

@@ -71,6 +71,12 @@ _NOT_THE_CONDITION = re.compile(
 )
 """After a denied name, words that make the denial about an episode or a thing ("I don't have asthma
 symptoms today"), not about the diagnosis."""
+_RECORD_SAYS = re.compile(
+    r"\b(?:chart|record|records|file|notes|portal|paperwork|problem list|list)\s+(?:says|said|shows|showed|lists|listed"
+    r"|has|had)\s+(?:that\s+)?(?:i\s+(?:have|had)\s+)?(?:an?\s+)?$",
+    re.IGNORECASE,
+)
+"""The record speaking, not the person ("my chart says anemia but ..."): no statement of the speaker."""
 _RUNS_IN_FAMILY = re.compile(r"\bruns in (?:my|the|our) family\b", re.IGNORECASE)
 _SYMPTOM_CUE = re.compile(
     r"\b(?:i have|i've got|i got|i've been having|i have been having|i had|i feel|i felt|i'm feeling|"
@@ -79,7 +85,7 @@ _SYMPTOM_CUE = re.compile(
     r"|my|bad|terrible|"
     r"severe"
     r"|mild|slight|awful|horrible|some|a lot of|lots of|still"
-    r"|^\W*(?:had|have|got|getting|having|been having|still have))\b",
+    r"|^\W*(?:had|have|got|getting|having|been having|still have)|keep getting|been getting|getting)\b",
     re.IGNORECASE,
 )
 _SUBJECT_BEFORE = re.compile(
@@ -125,7 +131,8 @@ _VISIT = (
     (
         "vaccination",
         re.compile(
-            r"\b(?:got|had|received|get|getting)\s+(?:my\s+|a\s+|the\s+|an\s+)?(?!of\b)(?:[\w-]+\s+){0,3}?(?:shot|vaccine|"
+            r"\b(?:got|had|received|get|getting|gave me|give me|given)\s+(?:my\s+|a\s+|the\s+|an\s+)?(?!of\b)"
+            r"(?:[\w-]+\s+){0,3}?(?:shot|vaccine|"
             r"vaccination|jab|booster)\b"
             r"|\bgot vaccinated\b",
             re.IGNORECASE,
@@ -232,7 +239,15 @@ def find_conditions(
         # an alias may carry its own verb ("had a heart attack"): the cue is then inside the match
         before = before + match.text[: _own_verb(match.text)]
         cue = _last(_CONDITION_CUE, before)
+        if cue is None and _RESOLVED_AFTER.match(after) and re.search(r"\b(?:the|my)\s+(?:\w+\s+)?$", before, re.I):
+            cue = _last(re.compile(r"\b(?:the|my)\b", re.I), before)  # "said the sinusitis has cleared up"
         runs = _RUNS_IN_FAMILY.search(after)
+        if _RECORD_SAYS.search(before) and not _DENIED_AFTER.match(after):
+            continue  # the record speaking ("my chart says anemia"), not the person
+        if not runs and _denied(before, after):
+            denied = {"name": match.key, "status": "denied"}
+            out.append(Proposal("condition", denied, (match.start, match.end), policy="negation_is_content"))
+            continue
         if cue is None and runs is None:
             continue
         if cue is not None and len(tokenize(before[cue.end() :])) > 4:
@@ -240,16 +255,6 @@ def find_conditions(
         if not runs and _FLARE_AFTER.match(after):  # "my gout flared up": an episode, a symptom record
             fields = {"name": match.key, "body_site": _site(after)}
             out.append(Proposal("symptom", fields, (match.start, match.end), extra={"flare": True}))
-            continue
-        if not runs and _denied(before, after):
-            out.append(
-                Proposal(
-                    "condition",
-                    {"name": match.key, "status": "denied"},
-                    (match.start, match.end),
-                    policy="negation_is_content",
-                )
-            )
             continue
         status = _condition_status(before, after)
         extra = {"relative": "family"} if runs else {}

@@ -19,7 +19,10 @@ SPEAKER_SUBJECT = {"speaker_subject": True}
 mentions is company, not the experiencer (:func:`app.ingest.narrative.admission.applicable`)."""
 _SLEEP_WINDOW = re.compile(
     r"\bslept\s+(?:from\s+)?(?:about\s+|around\s+)?\d{1,2}(?::\d\d)?\s?(?:am|pm|a\.m\.|p\.m\.)?\s+"
-    r"(?:to|until|till|til|-)\s+\d{1,2}(?::\d\d)?\s?(?:am|pm|a\.m\.|p\.m\.)?",
+    r"(?:to|until|till|til|-)\s+\d{1,2}(?::\d\d)?\s?(?:am|pm|a\.m\.|p\.m\.)?"
+    # "went to bed at 12 and woke up at 7:30" (the resolver's bed-and-wake window)
+    r"|\b(?:went\s+to\s+(?:bed|sleep)|fell\s+asleep|got\s+to\s+sleep)\s+(?:(?:at|around|about)\s+)*\d{1,2}(?::\d\d)?"
+    r"\s?(?:am|pm)?[^.;\n]{0,40}?\b(?:woke(?:\s+up)?|got\s+up)\s+(?:(?:at|around|about)\s+)*\d{1,2}(?::\d\d)?\s?(?:am|pm)?",
     re.IGNORECASE,
 )
 _SLEEP_HOURS = re.compile(
@@ -72,12 +75,12 @@ _EXERCISE = re.compile(
     r"|lifted weights|did (?:some |a few |a set of )?(?P<did>yoga|pilates|(?:(?:hill|uphill|stair|track|wind) )?"
     r"sprints|intervals|burpees)"
     # "went for a walk", "took the dog out for a 20 minute walk"
-    r"|(?:went |took (?:the|my) dogs? (?:out )?)(?:for|on) an? "
+    r"|(?:went |took (?:the|my) dogs? (?:out )?|did |had |got in |squeezed in )(?:for |on )?an? "
     rf"(?:(?:really|very|super|pretty|nice|good|long|short|quick|brisk|easy|hard|tough|intense|gentle|light|slow"
     rf"|fast|big|little|early|late|morning|evening)\s+){{0,3}}"
     rf"(?:(?P<wn>{COUNT})[- ](?P<wu>minutes?|mins?|hours?|hrs?)[- ](?:long )?)?"
     r"(?:(?:long|short|quick|brisk|easy|hard|tough|intense|gentle|light|slow|fast)\s+)?"
-    r"(?P<went>walk|run|jog|swim|bike ride|hike)"
+    r"(?P<went>walk|run|jog|swim|bike ride|hike)(?![\w-])"
     r"|(?:went to|hit) the (?P<gym>gym)"
     r"|played (?:(?:a|some|a game of|a round of|a few games of|a match of)\s+)?"
     r"(?:(?:full|half)[- ]court\s+|pick-?up\s+|singles\s+|doubles\s+)?(?P<sport>tennis|basketball|soccer|golf)"

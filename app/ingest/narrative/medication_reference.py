@@ -18,37 +18,54 @@ from app.ingest.narrative.terms import TermMatch
 
 _REFERRING = re.compile(
     r"\b(?:i|i've|i'm|i have|i had|i was)\s+(?:(?:been|just|also|now|already|then|finally|started|begun)\s+){0,2}"
-    r"(?P<phrase>(?:not\s+|never\s+)?[a-z' ]{0,20}?\b(?P<verb>taking|take|took|takes|using|use|used|started|start"
-    r"|stopped|stop|quit|skipped|skip|missed|on))\s+"
-    r"(?P<object>it|them|those|these|one|two|a couple|(?:a|one|two|1|2)\s+(?:capsule|capsules|pill|pills|tablet"
-    r"|tablets|gummy|gummies|dose|drops|scoop|spoonful|teaspoon)s?)\b",
+    r"(?P<phrase>(?:not\s+|never\s+)?[a-z' ]{0,20}?\b(?P<verb>taking|taken|take|took|takes|using|use|used|started"
+    r"|start|stopped|stop|quit|skipped|skip|missed))\s+"
+    r"(?P<object>it|them|those|these|one|two|a couple|(?:a|one|two|1|2)\s+"
+    r"(?:\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|iu|units?)\s+)?"
+    r"(?:capsule|capsules|pill|pills|tablet|tablets|gummy|gummies|dose|drops|scoop|spoonful|teaspoon)s?)\b",
     re.IGNORECASE,
 )
 _KINDS = {"intake": "medication_intake", "stop": "regimen_change", "start": "regimen_change", "skip": "regimen_change"}
 
 
 def find_referred_actions(
-    text: str, drugs: list[TermMatch], sentences: list[tuple[int, int]], governed: set[int]
+    text: str, drugs: list[TermMatch], sentences: list[tuple[int, int]], governed: dict[int, tuple[int, int]]
 ) -> list[Proposal]:
-    """Proposals for drugs (not in ``governed``, their start offsets) acted on by a later pronoun."""
+    """Proposals for drugs acted on by a later pronoun; ``governed`` maps a drug's start offset to the
+    anchor of the proposal a verb already made for it (a drug governed in the referring sentence is
+    left alone)."""
     out: list[Proposal] = []
     for m in _REFERRING.finditer(text):
         earlier = [d for d in drugs if d.end <= m.start() and _within_previous_sentence(d, m.start(), sentences)]
         if not earlier:
             continue
         drug = earlier[-1]
-        if drug.start in governed:
+        if _governed_here(drug, m.start(), governed, sentences):
             continue
-        kind = verb_kind(m.group(0)[: m.start("object") - m.start()])
+        kind = verb_kind(m.group(0)[: m.start("object") - m.start()]) or (
+            "intake" if m.group("verb").lower() == "taken" else None  # "I've taken a capsule every day"
+        )
         if kind not in _KINDS:
             continue
         fields: dict[str, object] = {"drug": drug.key}
         if kind != "intake":
             fields["action"] = kind
         # the anchor starts at the verb: a negation before it ("not taking it") is ConText's to judge
-        out.append(Proposal(_KINDS[kind], fields, (m.start("verb"), m.end("object"))))
-        governed.add(drug.start)
+        anchor = (m.start("verb"), m.end("object"))
+        out.append(Proposal(_KINDS[kind], fields, anchor))
+        governed[drug.start] = anchor
     return out
+
+
+def _governed_here(
+    drug: TermMatch, pos: int, governed: dict[int, tuple[int, int]], sentences: list[tuple[int, int]]
+) -> bool:
+    """Whether a verb in the referring verb's own sentence already governs the drug."""
+    anchor = governed.get(drug.start)
+    if anchor is None:
+        return False
+    here = next(((s, e) for s, e in sentences if s <= pos < e), None)
+    return here is not None and here[0] <= anchor[0] < here[1]
 
 
 def _within_previous_sentence(drug: TermMatch, pos: int, sentences: list[tuple[int, int]]) -> bool:

@@ -41,7 +41,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"doubled(?! up)|double(?![- ]?dos| up)|doubling(?! up)|increased|increase|upped|raised|reduced|lowered|"
         r"decreased|"
         r"halved|halving|cut back on|cut down on|cutting back on|cutting down on|cutting|cut|splitting|"
-        r"taking half(?: of)?|took half(?: of)?|only taking half(?: of)?|changed the dose of|adjusted",
+        r"taking half(?: of)?|took half(?: of)?|take half(?: of)?|only taking half(?: of)?|changed the dose of"
+        r"|adjusted",
     ),
     (
         "start",
@@ -60,7 +61,7 @@ _VERBS: tuple[tuple[str, str], ...] = (
     (
         "intake",
         r"take|took|taking|takes|had|have been taking|used|use|using|on|needed|needing|swallowed"
-        r"|double[- ]?dosed|double[- ]?dosing|doubled up(?: on)?|double up(?: on)?",
+        r"|double[- ]?dosed|double[- ]?dosing|doubled up(?: on)?|double up(?: on)?|gave myself|give myself|injected",
     ),
 )
 # "stopped taking X", "started using X", "forgot to take X": the action verb governs, so every
@@ -78,6 +79,12 @@ _NEGATED_VERB = re.compile(
 )
 """A stop or skip verb that is itself negated ("didn't stop", "never skipped")."""
 
+_LESS_OFTEN = re.compile(
+    r"\bonly\b[^.;!?]{0,40}?\b(?:every other day|every second day|every few days|every couple (?:of )?days"
+    r"|(?:once|twice|a few times|a couple (?:of )?times) a week|on weekdays|on weekends|some days|half)\b",
+    re.IGNORECASE,
+)
+"""A drug taken less often than prescribed, on purpose: a change of the regimen, not an intake."""
 _WANTS_ME_ON = re.compile(
     r"\b(?:wants?|wanted|would like|'d like|thinks? i should be|suggested|recommended|recommends)\s+(?:me\s+)?"
     r"(?:to\s+(?:be|go|get|start)\s+)?on\s+(?:\w+\s+){0,2}$",
@@ -192,6 +199,8 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
         if kind is None:
             continue
         previous = (drug, kind)
+        if kind == "intake" and _LESS_OFTEN.search(text[clause_start:clause_end]):
+            kind = "dose_change"  # "only been taking the simvastatin every other day"
         if kind == "intake" and _NO_LONGER.search(before) and _ANYMORE.match(after):
             kind, said_negatively = "stop", True  # "I don't take aspirin anymore"
         anchor = (drug.start, drug.end)

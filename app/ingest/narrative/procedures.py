@@ -20,7 +20,11 @@ _SURGERY = re.compile(
     r"|(?P<proc>[a-z]+(?:ectomy|otomy|ostomy|plasty|oscopy)|bypass surgery"
     r"|heart bypass|c-section|caesarean|cesarean|back surgery|heart surgery|knee surgery|hip surgery"
     r"|cataract surgery|bariatric surgery|gastric bypass|a stent|stent))\b"
-    r"|\b(?:surgery|an operation) on my (?P<site>[a-z]+)\b",
+    r"|\b(?:surgery|an operation) on my (?P<site>[a-z]+)\b"
+    # "the dermatologist cut out a weird-looking mole", "they took off a cyst from my back"
+    r"|\b(?:i had|i got|had|got|(?:dermatologist|doctor|surgeon|dr\.?\s+\w+|they|she|he)\s+(?:just\s+)?)"
+    r"(?:cut out|removed|took out|took off|excised|froze off|burned off|lanced)\s+(?:a|an|my|the|two|three|some)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?P<growth>mole|moles|cyst|lump|lipoma|skin tag|skin tags|wart|warts|polyp|polyps)\b",
     re.IGNORECASE,
 )
 ORGAN_PROCEDURES = {
@@ -51,6 +55,8 @@ def find_surgeries(text: str) -> list[Proposal]:
             procedure = ORGAN_PROCEDURES.get(organ) or text[m.start("organ") : m.end()]
         elif m.group("joint"):
             procedure = f"{m.group('joint').lower()} replacement"
+        elif m.group("growth"):
+            procedure = f"{m.group('growth').lower().rstrip('s')} removal"
         elif m.group("proc"):
             procedure = m.group("proc")
         else:

@@ -86,7 +86,7 @@ def extract(text: str, snapshot: Vocabulary, *, mention: datetime) -> Extraction
     suppressed: list[CandidateRecord] = []
     used: set[tuple[int, int]] = set()
     dropped = 0
-    lead_ins = _lead_in_times(sentences, {enclosing(sentences, *p.anchor) for p in proposals}, times)
+    lead_ins = _lead_in_times(text, sentences, {enclosing(sentences, *p.anchor) for p in proposals}, times)
     for proposal, said in zip(proposals, assertions, strict=True):
         assertion = applicable(proposal, said)
         admitted, proposal = admit(proposal, assertion)
@@ -134,7 +134,7 @@ def _propose(
     ]
     medications = find_medications(text, drugs, sentences)
     proposals += medications
-    governed = {d.start for d in drugs for p in medications if p.anchor[0] <= d.start < p.anchor[1]}
+    governed = {d.start: p.anchor for d in drugs for p in medications if p.anchor[0] <= d.start < p.anchor[1]}
     proposals += find_referred_actions(text, drugs, sentences, governed)
     blocked += find_unknown_drugs(text, drugs)
     proposals += find_conditions(text, conditions, sentences)
@@ -272,14 +272,20 @@ def _time_for(
     return nearest[2]
 
 
+_LOOKS_BACK = re.compile(r"\b(?:that|that's|it|this|so|started|began|since)\b", re.IGNORECASE)
+
+
 def _lead_in_times(
+    text: str,
     sentences: list[tuple[int, int]],
     with_records: set[tuple[int, int]],
     times: list[tuple[int, int, str, bool]],
 ) -> dict[tuple[int, int], str]:
-    """The time a record-less sentence sets for the next one ("Scary one last night. Woke up drenched
-    in sweat ..."; "They had a screening at the pharmacy two days ago. My LDL came out at 92"): its
-    last anchored expression, for the following sentence only, used when that one states no time."""
+    """The time a record-less sentence sets for a neighbour, used when that one states no time: the
+    next sentence ("Scary one last night. Woke up drenched in sweat ..."; "They had a screening at the
+    pharmacy two days ago. My LDL came out at 92") takes its last anchored expression; a sentence
+    that looks back ("... half of my seizure medicine. We started doing that 5 days ago.") gives its
+    first to the last sentence with records before it."""
     out: dict[tuple[int, int], str] = {}
     for previous, sentence in pairwise(sentences):
         if previous in with_records:
@@ -287,6 +293,18 @@ def _lead_in_times(
         anchored = [t for t in times if previous[0] <= t[0] and t[1] <= previous[1] and t[3]]
         if anchored:
             out[sentence] = anchored[-1][2]
+    # a record-less sentence that looks back ("We started doing that 5 days ago", "So that's double the
+    # usual this morning") dates the last sentence with records before it, up to two sentences back
+    for i, sentence in enumerate(sentences):
+        if sentence not in with_records or sentence in out:
+            continue
+        for later in sentences[i + 1 : i + 3]:
+            if later in with_records:
+                break
+            anchored = [t for t in times if later[0] <= t[0] and t[1] <= later[1] and t[3]]
+            if anchored and _LOOKS_BACK.search(text[later[0] : later[1]]):
+                out[sentence] = anchored[0][2]
+                break
     return out
 
 

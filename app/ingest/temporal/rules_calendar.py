@@ -33,7 +33,9 @@ from app.ingest.temporal.lexicon import (
 from app.ingest.temporal.models import TemporalResolution
 
 REL_DAY = r"(?:the\s+)?day\s+before\s+yesterday|(?:the\s+)?day\s+after\s+tomorrow|yesterday|today|tomorrow"
-AGO = rf"(?:{NUM})\s+(?:day|week|month|year)s?\s+ago|a\s+fortnight\s+ago"
+AGO = (rf"(?:(?:about|around|roughly|nearly|almost|like|maybe|some|a good)\s+)?(?:{NUM})\s+(?:day|week|month|year)s?"
+       rf"\s+ago|a\s+fortnight\s+ago")
+"""'N days ago', also hedged ('about 3 days ago': the date, not the duration 'about 3 days')."""
 LAST_NEXT_WEEKDAY = rf"(?:last|next|this\s+past|this\s+coming)\s+{WEEKDAY_ANY}"
 BARE_WEEKDAY = rf"(?:on\s+)?{WEEKDAY_FULL}"
 PERIOD = r"(?:last|this|next)\s+(?:week|month|year)(?:['’]s)?"
