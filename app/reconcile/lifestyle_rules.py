@@ -83,6 +83,11 @@ HIGH_INTENSITY_CUES: tuple[str, ...] = (
     "personal best",
     "heavy deadlifts",
     "heavy squats",
+    "flat out",
+    "crossfit",
+    "rowing flat out",
+    "max resistance",
+    "sprinted",
 )
 CAREPLAN_DOMAINS: dict[str, tuple[str, ...]] = {
     "exercise": ("exercise", "physical activity", "walking", "activity"),
@@ -203,6 +208,16 @@ NEURO_HISTORY = (
 HYPOGLYCAEMIC_DRUG_WORDS = ("insulin", "sulfonylurea", "glipizide", "glyburide", "glimepiride", "gliclazide")
 
 
+def _diabetes(ctx: ClinicalContext) -> list[ClinicalItem]:
+    """The active diabetes Conditions the hypoglycaemic drug treats (cited beside the drug)."""
+    return [
+        i
+        for i in ctx.of_type("Condition")
+        if condition_active_at(i, ctx.as_of) and any_phrase(i.display, ("diabetes", "diabetic"))
+        and not any_phrase(i.display, ("prediabetes", "history of"))
+    ]
+
+
 def _prefer_active(items: Sequence[ClinicalItem], t: datetime) -> list[ClinicalItem]:
     """The active Conditions among ``items`` when there are any, else all of them: the citation
     names what the record holds at the statement time. A "History of ..." situation is dropped
@@ -255,7 +270,7 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
                 "high",
                 "symptom.hypoglycaemia_on_insulin_or_sulfonylurea",
                 f"The statement reports {name} while {age_phrase(meds[0], t, 'authored')} is in force.",
-                meds,
+                [*meds, *_diabetes(ctx)],
                 safety=True,
             )
     if any_phrase(text, FAINTING):

@@ -221,8 +221,27 @@ def _undocumented_severity(drug: DrugFacts) -> str:
     return "medium" if has_interaction_potential(drug) else "low"
 
 
+NITRATE_WORDS: tuple[str, ...] = ("nitroglycerin", "nitrate", "isosorbide")
+"""A PDE-5 inhibitor (sildenafil, tadalafil) with a nitrate: a dangerous fall in blood pressure."""
+
+
+def _is_pde5(drug: DrugFacts) -> bool:
+    return any_phrase((drug.drug_class or "").lower(), ("pde5", "pde-5", "phosphodiesterase")) is not None
+
+
 def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem]:
-    """Active anticoagulant / antiplatelet requests an undocumented bleeding-risk drug adds to."""
+    """Active requests an undocumented drug interacts with: anticoagulants / antiplatelets for a
+    bleeding-risk drug, nitrates for a PDE-5 inhibitor."""
+    if _is_pde5(drug):
+        return [
+            item
+            for item in ctx.of_type("MedicationRequest", "MedicationStatement")
+            if medication_active_at(item, ctx.as_of)
+            and (
+                any_phrase(item.display, NITRATE_WORDS)
+                or any(any_phrase(f"{t.key} {t.drug_class or ''}", NITRATE_WORDS) for t in item.terms)
+            )
+        ]
     if drug.key not in BLEEDING_ADDITIVES and drug.family != "nsaid":
         return []
     out = []
@@ -360,7 +379,8 @@ def lay_class_matches(st: Statement, ctx: ClinicalContext, drug: DrugFacts) -> l
 def _undocumented(drug: DrugFacts, ctx: ClinicalContext, basis: str) -> Verdict:
     interacting = interacting_meds(ctx, drug)
     if interacting:
-        basis += f" It adds bleeding risk to {age_phrase(interacting[0], ctx.as_of, 'authored')}."
+        risk = "a fall in blood pressure with" if _is_pde5(drug) else "bleeding risk to"
+        basis += f" It adds {risk} {age_phrase(interacting[0], ctx.as_of, 'authored')}."
         return discrepancy("gap", "medium", "med.undocumented_interacting", basis, interacting)
     return discrepancy("gap", _undocumented_severity(drug), "med.undocumented", basis, [])
 

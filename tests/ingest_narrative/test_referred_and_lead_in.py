@@ -180,3 +180,70 @@ def test_a_sentence_looking_back_dates_the_one_before(snapshot: DictionarySnapsh
     assert [when for _, _, when in _typed(text, snapshot, mention)] == ["5 days ago"]
     chest = "I keep getting a squeezing pressure in my chest on the stairs. Started about 3 days ago."
     assert [when for _, _, when in _typed(chest, snapshot, mention)] == ["about 3 days ago"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "The water pill had me dashing to the loo, so I've left it off for the past week.",
+            ("hydrochlorothiazide", "stop"),
+        ),
+        (
+            "She said that's the amlodipine for sure, so I've been cutting the 5 mg tablet in half.",
+            ("amlodipine", "dose_change"),
+        ),
+        ("I already gave up on the statin.", ("statin", "stop")),
+        ("I didn't bother with my Humulin last night.", ("insulin", "skip")),
+        ("ive been skipping my tegretol at bedtime since last tuesday.", ("carbamazepine", "skip")),
+    ],
+)
+def test_more_regimen_changes(
+    text: str, expected: tuple[str, str], snapshot: DictionarySnapshot, mention: datetime
+) -> None:
+    assert [(f["drug"], f["action"]) for _, f, _ in _typed(text, snapshot, mention)] == [expected]
+
+
+def test_a_drug_named_in_a_plan_is_not_the_drug(snapshot: DictionarySnapshot, mention: datetime) -> None:
+    assert _typed("I gave up on the metformin diet plan.", snapshot, mention) == []
+
+
+def test_chart_allergy_denied_after_and_record_talk(snapshot: DictionarySnapshot, mention: datetime) -> None:
+    text = "My chart says I'm allergic to shellfish and I'm really not."
+    assert [f for _, f, _ in _typed(text, snapshot, mention)] == [
+        {"substance": "shellfish", "substance_kind": "food", "status": "denied"}
+    ]
+    assert _typed("My chart says I'm allergic to latex.", snapshot, mention) == []
+    kept = _typed("I'm allergic to penicillin but I'm not sure how bad.", snapshot, mention)
+    assert [f.get("status") for _, f, _ in kept] == [None]
+
+
+def test_more_exercise_surgery_symptoms_and_a_long_lead_in(snapshot: DictionarySnapshot, mention: datetime) -> None:
+    crossfit = _typed("My granddaughter dragged me along to do CrossFit with her this afternoon.", snapshot, mention)
+    assert [(f["activity"], when) for _, f, when in crossfit] == [("crossfit", "this afternoon")]
+    rowing = _typed("I went rowing on the machine, flat out for half an hour.", snapshot, mention)
+    assert [(f["activity"], f["duration_min"]) for _, f, _ in rowing] == [("rowing", 30.0)]
+    cataract = _typed("They did my cataract surgery on the right eye two days ago.", snapshot, mention)
+    assert [f["procedure"] for _, f, _ in cataract] == ["cataract surgery"]
+    chest = _typed("I'm sitting on the edge of the bed with chest pain.", snapshot, mention)
+    assert [f["name"] for _, f, _ in chest] == ["chest pain"]
+    text = (
+        "Gave me a proper fright this afternoon. I'd done my insulin shot and forgot about lunch. "
+        "Next thing I've got shakiness all through my hands."
+    )
+    assert [(f["name"], when) for _, f, when in _typed(text, snapshot, mention)] == [("tremor", "this afternoon")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ok gotta run, thanks!",
+        "Okay. Thanks for listening, you're a patient one.",
+        "haha anyway how's your monday going",
+        "Morning. Bit of a grey one out there.",
+        "Hello dear, it's Eura.",
+        "hi its me again",
+    ],
+)
+def test_more_small_talk_is_not_kept(text: str) -> None:
+    assert decide_retain(text).retain is False

@@ -59,6 +59,15 @@ INSULIN = resource(
     status="active",
     event_start=t("2020-02-01"),
 )
+NITRO = resource(
+    "MedicationRequest",
+    "mr-nitro",
+    system=RXNORM,
+    code="705129",
+    display="Nitroglycerin 0.4 MG/ACTUAT Mucosal Spray",
+    status="active",
+    event_start=t("2019-01-01"),
+)
 DIABETES = resource(
     "Condition",
     "c-t2d",
@@ -372,6 +381,13 @@ CASES: list[
         },
         ("contradiction", "high", True),
         {("MedicationRequest", RXNORM, "106892")},
+    ),
+    (
+        "an undocumented PDE-5 inhibitor beside a nitrate",
+        [NITRO],
+        {"type": "medication_intake", "fields": {"drug": "sildenafil"}},
+        ("gap", "medium", False),
+        {("MedicationRequest", RXNORM, "705129")},
     ),
     (
         "a denied condition the record holds active",

@@ -90,6 +90,16 @@ _DENIED_ALLERGY = re.compile(
     re.IGNORECASE,
 )
 """A denial of an allergy by the speaker: the allergen follows "not allergic to" or precedes "allergy"."""
+_DENIED_AFTER = re.compile(
+    r"[^.;!?]{0,40}?\b(?:but|and|which|though)\s+i(?:'m|\s+am)\s+(?:\w+\s+)?not(?:\s+(?:really|actually))?"
+    r"\s*(?:[.,;!?]|$)",
+    re.IGNORECASE,
+)
+"""A denial after the stated allergy, used with ``match`` at the allergen's end: "my chart says I'm
+allergic to shellfish and I'm really not" (not "... and I'm not sure how bad")."""
+_RECORD_SAYS = re.compile(
+    r"\b(?:chart|record|records|file|notes|portal|list)\s+(?:says|said|shows|lists|has)\s+(?:that\s+)?$", re.IGNORECASE
+)
 _REACTION_BEFORE = re.compile(r"[^.;!?\n]{0,80}$")
 
 
@@ -108,8 +118,15 @@ def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
             continue
         group = "sub" if m.group("sub") else ("sub2" if m.group("sub2") else "sub3")
         proposal = _allergy(text, m, group, drugs)
-        if proposal is not None:
-            out.append(proposal)
+        if proposal is None:
+            continue
+        said_by_record = _RECORD_SAYS.search(text, max(0, m.start() - 40), m.start()) is not None
+        if _DENIED_AFTER.match(text, proposal.anchor[1]):
+            proposal.fields["status"] = "denied"
+            proposal.policy = "negation_is_content"
+        elif said_by_record:
+            continue  # the record speaking ("my chart says I'm allergic to X"), not the person
+        out.append(proposal)
     return out
 
 

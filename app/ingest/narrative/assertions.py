@@ -97,7 +97,12 @@ _PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], .
         "PSEUDO",
         [
             {"LOWER": "they"},
-            {"LOWER": {"IN": ["checked", "drew", "took", "ran", "tested", "did", "measured", "said", "told", "found"]}},
+            {
+                "LOWER": {
+                    "IN": ["checked", "drew", "took", "ran", "tested", "did", "measured", "said", "told", "found",
+                           "pulled", "showed", "gave", "read", "sent", "called"]
+                }
+            },
         ],
     ),
     # A hedge on a number hedges the quantity, not the event ("lasted maybe twenty minutes",

@@ -173,6 +173,15 @@ _ACK_WORDS = frozenset(
         "i",
         "i'll",
         "bye-bye",
+        "its",
+        "dear",
+        "anyway",
+        "anyways",
+        "oh",
+        "hiiii",
+        "hii",
+        "hiii",
+        "heyy",
         "drier",
         "than",
         "mine",
@@ -190,7 +199,15 @@ _PLEASANTRY = re.compile(
     r"|\b(?:have a (?:good|great|nice|lovely) (?:day|week|weekend|evening|one)|how are you(?: doing)?(?: today)?"
     r"|nice to (?:meet|see|hear from) you|good (?:morning|afternoon|evening))\b"
     r"|\b(?:i\s+)?hope (?:your|you had a (?:good|great|nice|lovely)) (?:day|week|weekend|morning|evening|holiday|"
-    r"vacation|trip)[^.!?]*"
+    r"vacation|trip|thanksgiving|christmas|easter|birthday|new year)[^.!?]*"
+    r"|\bhow(?:'s| is| was)\s+(?:your|the)\s+(?:day|morning|evening|week|weekend|monday|tuesday|wednesday|thursday"
+    r"|friday|saturday|sunday)(?:\s+going)?"
+    r"|\b(?:thanks|thank you) for (?:listening|your help|the help|the chat|checking in)[^.!?]*"
+    r"|\byou(?:'re| are) (?:a |the )?(?:patient|good|great|lovely|kind|star|best)(?: one| listener)?"
+    r"|\b(?:gotta|got to|have to|need to|must) (?:run|go|dash|fly)\b"
+    r"|\b(?:it's|it is|this is)\s+(?-i:[A-Z][a-z]+)(?:\s+here)?\s*(?:[.!,]|$)"
+    r"|\b(?:a\s+)?bit of a (?:grey|gray|dreary|wet|cold|hot|damp|miserable|lovely|nice) (?:one|day)"
+    r"(?: out there| today)?"
     r"|\b(?:it|the weather)(?:'s| is| was| has been)?\s+(?:so\s+|really\s+|pretty\s+)?(?:poured|pouring|rained|raining"
     r"|snowed|snowing|freezing|boiling|scorching|hot|cold|sunny|rainy|gorgeous|lovely|miserable|gloomy|windy|humid)"
     r"(?:\s+(?:out|outside|today|all day|all weekend|the whole (?:time|day|weekend)|here))*\b",

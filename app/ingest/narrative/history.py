@@ -32,7 +32,8 @@ _RESOLVED = re.compile(
     re.IGNORECASE,
 )
 _RESOLVED_AFTER = re.compile(
-    r"^\W*(?:(?:is|was|has|have|had|'s)\s+)?(?:(?:now|finally|completely|fully|all)\s+)?(?:been\s+)?"
+    r"^\W*(?:(?:is|was|has|have|had|'s)\s+)?(?:(?:now|finally|completely|fully|all|totally|pretty much|long|"
+    r"entirely)\s+)?(?:been\s+)?"
     r"(?:resolved|gone(?! up)|went away|gone away|cleared(?: up)?|cured|healed|in remission|over)\b",
     re.IGNORECASE,
 )
@@ -85,7 +86,8 @@ _SYMPTOM_CUE = re.compile(
     r"|my|bad|terrible|"
     r"severe"
     r"|mild|slight|awful|horrible|some|a lot of|lots of|still"
-    r"|^\W*(?:had|have|got|getting|having|been having|still have)|keep getting|been getting|getting)\b",
+    r"|^\W*(?:had|have|got|getting|having|been having|still have)|keep getting|been getting|getting"
+    r"|(?:i'm|i am|i was|sitting|lying|up|woke up|stuck)\b[^.;!?]{0,40}?\bwith)\b",
     re.IGNORECASE,
 )
 _SUBJECT_BEFORE = re.compile(

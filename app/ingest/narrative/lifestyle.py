@@ -67,7 +67,8 @@ _ACTIVITIES = {
 }
 _EXERCISE = re.compile(
     # the subject is "I"/"we", or dropped at the start of a sentence ("Did hill sprints this morning")
-    rf"(?:{_I}(?:'ve|\s+have|\s+had)?\s+|(?:^|(?<=[.!?]\s))(?:(?:then|and|later|also|so)\s+)?)"
+    rf"(?:{_I}(?:'ve|\s+have|\s+had)?\s+|(?:^|(?<=[.!?]\s))(?:(?:then|and|later|also|so)\s+)?"
+    r"|(?:dragged|took|brought|talked|got)\s+me(?:\s+along)?\s+)"
     r"(?:(?:just|also|finally|already)\s+)?"
     r"(?P<verb>(?:walked|ran|jogged|swam|biked|cycled|hiked|danced)"
     r"(?!\s+(?:off|out|into|in|away|over(?!\s+\d)|late|up|across|around the office|to the store|errands))"
@@ -75,6 +76,9 @@ _EXERCISE = re.compile(
     r"|lifted weights|did (?:some |a few |a set of )?(?P<did>yoga|pilates|(?:(?:hill|uphill|stair|track|wind) )?"
     r"sprints|intervals|burpees)"
     # "went for a walk", "took the dog out for a 20 minute walk"
+    r"|went (?P<gone>rowing|swimming|running|jogging|cycling|biking|hiking|skiing|climbing|dancing|kayaking|paddling"
+    r"|skating|bowling)"
+    r"|(?:(?:to\s+)?do|did|doing)\s+(?P<sport2>crossfit|zumba|spin|aerobics|kickboxing|boxing|hiit|rowing|tai chi)"
     r"|(?:went |took (?:the|my) dogs? (?:out )?|did |had |got in |squeezed in )(?:for |on )?an? "
     rf"(?:(?:really|very|super|pretty|nice|good|long|short|quick|brisk|easy|hard|tough|intense|gentle|light|slow"
     rf"|fast|big|little|early|late|morning|evening)\s+){{0,3}}"
@@ -114,7 +118,8 @@ _STEPS = re.compile(
 )
 _MEAL_FOR = re.compile(
     rf"(?:{_I}\s+(?:just\s+)?(?P<verb>ate|had|eat|drank|drink|made|cooked|fixed|grabbed|ordered|got)"
-    r"|(?:^|(?<=[.!?]\s))(?:just\s+)?(?P<verb0>ate|had|made|cooked|fixed|grabbed|ordered))"
+    r"|(?:^|(?<=[.!?]\s))(?:just\s+)?(?P<verb0>ate|had|made|cooked|fixed|grabbed|ordered|celebrated with"
+    r"|treated myself to|enjoyed|tucked into))"
     r"\s+(?P<food>[^.,;!?\n]{2,60}?)\s+for\s+"
     r"(?P<k>breakfast|lunch|dinner|supper|brunch|a snack|snack|dessert)\b",
     re.IGNORECASE,
@@ -243,7 +248,7 @@ def find_exercise(text: str) -> list[Proposal]:
     for m in _EXERCISE.finditer(text):
         word = (
             m.group("did") or m.group("went") or m.group("gym") or m.group("sport") or m.group("ing")
-            or m.group("habit") or m.group("verb")
+            or m.group("habit") or m.group("gone") or m.group("sport2") or m.group("verb")
         ).lower()
         activity = word if m.group("went") else _ACTIVITIES.get(word, word)  # "went for a walk": walk, as said
         rest = m.group("rest")

@@ -16,16 +16,29 @@ from app.ingest.narrative.medications import verb_kind
 from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.terms import TermMatch
 
+_LEFT_OFF = re.compile(
+    r"\b(?:i|i've|i have|i'm)\s+(?:(?:been|just|now|already)\s+){0,2}(?P<verb>left|leaving|kept|keeping)\s+"
+    r"(?P<object>it|them)\s+off\b",
+    re.IGNORECASE,
+)
+"""'... so I've left it off for the past week': a stop said of a drug named before."""
 _REFERRING = re.compile(
     r"\b(?:i|i've|i'm|i have|i had|i was)\s+(?:(?:been|just|also|now|already|then|finally|started|begun)\s+){0,2}"
     r"(?P<phrase>(?:not\s+|never\s+)?[a-z' ]{0,20}?\b(?P<verb>taking|taken|take|took|takes|using|use|used|started"
-    r"|start|stopped|stop|quit|skipped|skip|missed))\s+"
-    r"(?P<object>it|them|those|these|one|two|a couple|(?:a|one|two|1|2)\s+"
+    r"|start|stopped|stop|quit|skipped|skip|missed|cutting|splitting|halving))\s+"
+    r"(?P<object>it|them|those|these|one|two|a couple|half(?: of it| of them| a tablet| a pill)?"
+    r"|the\s+(?:\d+\s*mg\s+)?(?:tablet|tablets|pill|pills)|(?:a|one|two|1|2)\s+"
     r"(?:\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|iu|units?)\s+)?"
     r"(?:capsule|capsules|pill|pills|tablet|tablets|gummy|gummies|dose|drops|scoop|spoonful|teaspoon)s?)\b",
     re.IGNORECASE,
 )
-_KINDS = {"intake": "medication_intake", "stop": "regimen_change", "start": "regimen_change", "skip": "regimen_change"}
+_KINDS = {
+    "intake": "medication_intake",
+    "stop": "regimen_change",
+    "start": "regimen_change",
+    "skip": "regimen_change",
+    "dose_change": "regimen_change",
+}
 
 
 def find_referred_actions(
@@ -35,16 +48,23 @@ def find_referred_actions(
     anchor of the proposal a verb already made for it (a drug governed in the referring sentence is
     left alone)."""
     out: list[Proposal] = []
-    for m in _REFERRING.finditer(text):
+    matches = sorted([*_REFERRING.finditer(text), *_LEFT_OFF.finditer(text)], key=lambda x: x.start())
+    for m in matches:
         earlier = [d for d in drugs if d.end <= m.start() and _within_previous_sentence(d, m.start(), sentences)]
         if not earlier:
             continue
         drug = earlier[-1]
         if _governed_here(drug, m.start(), governed, sentences):
             continue
-        kind = verb_kind(m.group(0)[: m.start("object") - m.start()]) or (
-            "intake" if m.group("verb").lower() == "taken" else None  # "I've taken a capsule every day"
-        )
+        verb = m.group("verb").lower()
+        if m.re is _LEFT_OFF:
+            kind: str | None = "stop"
+        else:
+            kind = verb_kind(m.group(0)[: m.start("object") - m.start()]) or (
+                "intake" if verb == "taken" else None  # "I've taken a capsule every day"
+            )
+        if kind == "intake" and m.group("object").lower().startswith("half"):
+            kind = "dose_change"  # "only taking half of it"
         if kind not in _KINDS:
             continue
         fields: dict[str, object] = {"drug": drug.key}

@@ -28,12 +28,13 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"|(?:haven't|have not|hasn't|has not|didn't|did not) (?:had|touched|taken|swallowed)"
         r" (?:a single|any|one)(?: dose of)?"
         r"|haven't had|have not had|(?:haven't|have not|hasn't|has not) touched"
+        r"|(?:didn't|did not|haven't|have not) bother(?:ed)?(?: with| taking)?"
         r"|(?:i'm|i am|i've been|i have been|i was) out of",
     ),
     (
         "stop",
         r"stopped|stop|stopping|quit|quitting|discontinued|came off|come off|went off|got off|used to take|"
-        r"used to be on|packed in|pack in|packing in|(?:gave|give|given|giving) up(?! on)|ditched|"
+        r"used to be on|packed in|pack in|packing in|(?:gave|give|given|giving) up(?: on)?|ditched|"
         r"no longer take|no longer taking|not taking .{0,20}anymore|off(?= of)?",
     ),
     (
@@ -61,7 +62,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
     (
         "intake",
         r"take|took|taking|takes|had|have been taking|used|use|using|on|needed|needing|swallowed"
-        r"|double[- ]?dosed|double[- ]?dosing|doubled up(?: on)?|double up(?: on)?|gave myself|give myself|injected",
+        r"|double[- ]?dosed|double[- ]?dosing|doubled up(?: on)?|double up(?: on)?|gave myself|give myself|injected"
+        r"|did (?:a|one|two|another) (?:spray|puff|squirt|dose|shot)s?(?: of)?",
     ),
 )
 # "stopped taking X", "started using X", "forgot to take X": the action verb governs, so every
@@ -85,6 +87,12 @@ _LESS_OFTEN = re.compile(
     re.IGNORECASE,
 )
 """A drug taken less often than prescribed, on purpose: a change of the regimen, not an intake."""
+_NOT_THE_DRUG = re.compile(
+    r"\s+(?:diet|plan|program|programme|study|trial|article|commercial|ad|advert|website|coupon|company)\b",
+    re.IGNORECASE,
+)
+_RECURRING_SKIP = re.compile(r"\b(?:skipping|missing)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+"""'I've been skipping my Tegretol at bedtime since Tuesday': a dose skipped again and again, a skip."""
 _WANTS_ME_ON = re.compile(
     r"\b(?:wants?|wanted|would like|'d like|thinks? i should be|suggested|recommended|recommends)\s+(?:me\s+)?"
     r"(?:to\s+(?:be|go|get|start)\s+)?on\s+(?:\w+\s+){0,2}$",
@@ -194,6 +202,8 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
         after = text[drug.end : clause_end]
         if kind is None and _KNOCKED.search(before) and _ON_THE_HEAD.match(after):
             kind = "stop"  # "I knocked the verapamil on the head"
+        if _NOT_THE_DRUG.match(after):
+            continue  # "the metformin diet plan", "a Viagra commercial": the drug's name, not the drug
         if kind == "intake" and _WANTS_ME_ON.search(before):
             continue  # "my doctor wants me on atorvastatin": a proposal, not an intake
         if kind is None:
@@ -208,7 +218,7 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
         if follow_up is not None:  # the follow-up verb carries the action and its time
             kind = "start" if follow_up.group("v").lower() in ("started", "began") else "stop"
             anchor = (drug.end + follow_up.start("v"), drug.end + follow_up.end("v"))
-        if kind == "skip" and _CONTINUED.search(text[drug.end : clause_end]):
+        if kind == "skip" and _CONTINUED.search(text[drug.end : clause_end]) and not _RECURRING_SKIP.search(before):
             kind = "stop"  # "I haven't taken my warfarin since last Friday"
         if kind in ("skip", "stop") and _NEGATED_VERB.search(before[-40:]):
             said_negatively = False  # "didn't stop", "never skipped", "haven't stopped": not a stop

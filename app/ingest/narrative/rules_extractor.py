@@ -25,7 +25,6 @@ from __future__ import annotations
 import logging
 import re
 from datetime import datetime
-from itertools import pairwise
 
 from pydantic import ValidationError
 
@@ -272,6 +271,9 @@ def _time_for(
     return nearest[2]
 
 
+LEAD_IN_REACH = 3
+"""How many following sentences without a time of their own a lead-in sentence dates ("Gave me a
+proper fright this afternoon. I'd done my insulin shot ... Next thing I've got shakiness ...")."""
 _LOOKS_BACK = re.compile(r"\b(?:that|that's|it|this|so|started|began|since)\b", re.IGNORECASE)
 
 
@@ -282,17 +284,21 @@ def _lead_in_times(
     times: list[tuple[int, int, str, bool]],
 ) -> dict[tuple[int, int], str]:
     """The time a record-less sentence sets for a neighbour, used when that one states no time: the
-    next sentence ("Scary one last night. Woke up drenched in sweat ..."; "They had a screening at the
-    pharmacy two days ago. My LDL came out at 92") takes its last anchored expression; a sentence
+    next sentences, up to :data:`LEAD_IN_REACH` and until one states its own time ("Scary one last
+    night. Woke up drenched in sweat ..."; "They had a screening at the pharmacy two days ago. My LDL
+    came out at 92"), take its last anchored expression; a sentence
     that looks back ("... half of my seizure medicine. We started doing that 5 days ago.") gives its
     first to the last sentence with records before it."""
     out: dict[tuple[int, int], str] = {}
-    for previous, sentence in pairwise(sentences):
-        if previous in with_records:
-            continue
-        anchored = [t for t in times if previous[0] <= t[0] and t[1] <= previous[1] and t[3]]
+    carry: tuple[str, int] | None = None  # (expression, sentences left it may date)
+    for sentence in sentences:
+        anchored = [t for t in times if sentence[0] <= t[0] and t[1] <= sentence[1] and t[3]]
         if anchored:
-            out[sentence] = anchored[-1][2]
+            carry = None if sentence in with_records else (anchored[-1][2], LEAD_IN_REACH)
+            continue
+        if carry is not None and carry[1] > 0:
+            out[sentence] = carry[0]
+            carry = (carry[0], carry[1] - 1)
     # a record-less sentence that looks back ("We started doing that 5 days ago", "So that's double the
     # usual this morning") dates the last sentence with records before it, up to two sentences back
     for i, sentence in enumerate(sentences):
