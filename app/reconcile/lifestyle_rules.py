@@ -83,6 +83,14 @@ HIGH_INTENSITY_CUES: tuple[str, ...] = (
     "personal best",
     "heavy deadlifts",
     "heavy squats",
+    "gasping",
+    "gassed",
+    "puffing",
+    "purple in the face",
+    "heart was hammering",
+    "heart was pounding",
+    "singles tennis",
+    "new pr",
     "flat out",
     "crossfit",
     "rowing flat out",
@@ -213,8 +221,8 @@ def _diabetes(ctx: ClinicalContext) -> list[ClinicalItem]:
     return [
         i
         for i in ctx.of_type("Condition")
-        if condition_active_at(i, ctx.as_of) and any_phrase(i.display, ("diabetes", "diabetic"))
-        and not any_phrase(i.display, ("prediabetes", "history of"))
+        if condition_active_at(i, ctx.as_of)
+        and i.display.lower().startswith(("diabetes", "type 1 diabetes", "type 2 diabetes", "insulin-dependent"))
     ]
 
 
@@ -274,8 +282,15 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
                 safety=True,
             )
     if any_phrase(text, FAINTING):
+        heart = [i for i in cardiac_items(ctx) if i.resource_type == "Condition" and condition_active_at(i, t)]
         return discrepancy(
-            "gap", "high", "symptom.fainting", f"The statement reports {name}.", [], safety=True
+            "gap",
+            "high",
+            "symptom.fainting",
+            f"The statement reports {name}"
+            + (f"; the record holds {age_phrase(heart[0], t)}." if heart else "."),
+            heart,
+            safety=True,
         )
     if any_phrase(text, SEIZURE) or any_phrase(text, STROKE_SIGNS):
         history = _prefer_active(

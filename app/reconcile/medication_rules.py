@@ -223,6 +223,9 @@ def _undocumented_severity(drug: DrugFacts) -> str:
 
 NITRATE_WORDS: tuple[str, ...] = ("nitroglycerin", "nitrate", "isosorbide")
 """A PDE-5 inhibitor (sildenafil, tadalafil) with a nitrate: a dangerous fall in blood pressure."""
+CYP3A4_INHIBITORS = frozenset({"clarithromycin", "erythromycin", "itraconazole", "ketoconazole", "ritonavir"})
+CYP3A4_STATINS: tuple[str, ...] = ("simvastatin", "lovastatin", "atorvastatin")
+"""Strong CYP3A4 inhibitors raise these statins' levels (myopathy, rhabdomyolysis)."""
 
 
 def _is_pde5(drug: DrugFacts) -> bool:
@@ -241,6 +244,13 @@ def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem
                 any_phrase(item.display, NITRATE_WORDS)
                 or any(any_phrase(f"{t.key} {t.drug_class or ''}", NITRATE_WORDS) for t in item.terms)
             )
+        ]
+    if drug.key in CYP3A4_INHIBITORS:
+        return [
+            item
+            for item in ctx.of_type("MedicationRequest", "MedicationStatement")
+            if medication_active_at(item, ctx.as_of)
+            and (any_phrase(item.display, CYP3A4_STATINS) or any(t.key in CYP3A4_STATINS for t in item.terms))
         ]
     if drug.key not in BLEEDING_ADDITIVES and drug.family != "nsaid":
         return []
@@ -379,7 +389,11 @@ def lay_class_matches(st: Statement, ctx: ClinicalContext, drug: DrugFacts) -> l
 def _undocumented(drug: DrugFacts, ctx: ClinicalContext, basis: str) -> Verdict:
     interacting = interacting_meds(ctx, drug)
     if interacting:
-        risk = "a fall in blood pressure with" if _is_pde5(drug) else "bleeding risk to"
+        risk = (
+            "a fall in blood pressure with"
+            if _is_pde5(drug)
+            else "statin toxicity to" if drug.key in CYP3A4_INHIBITORS else "bleeding risk to"
+        )
         basis += f" It adds {risk} {age_phrase(interacting[0], ctx.as_of, 'authored')}."
         return discrepancy("gap", "medium", "med.undocumented_interacting", basis, interacting)
     return discrepancy("gap", _undocumented_severity(drug), "med.undocumented", basis, [])

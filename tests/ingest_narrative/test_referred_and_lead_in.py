@@ -247,3 +247,24 @@ def test_more_exercise_surgery_symptoms_and_a_long_lead_in(snapshot: DictionaryS
 )
 def test_more_small_talk_is_not_kept(text: str) -> None:
     assert decide_retain(text).retain is False
+
+
+def test_round_six_wordings(snapshot: DictionarySnapshot, mention: datetime) -> None:
+    pill = _typed("I still took my thyroid pill at 6 this morning with a glass of water.", snapshot, mention)
+    assert [(t, f["drug"]) for t, f, _ in pill] == [("medication_intake", "levothyroxine")]  # "at 6" is no value
+    surprised = _typed(
+        "They had a cholesterol screening at work yesterday and my LDL came out at 178??", snapshot, mention
+    )
+    assert [(f["value"], when) for _, f, when in surprised] == [(178.0, "yesterday")]
+    assert extract("Should I stop the metformin?", snapshot, mention=mention).records == []
+    race = _typed("Celebrated by running a 10 km race this morning.", snapshot, mention)
+    assert [f for _, f, _ in race] == [{"activity": "running", "distance": 10.0, "unit": "km"}]
+    oats = _typed("Had a huge bowl of oatmeal this morning before work.", snapshot, mention)
+    assert [f for _, f, _ in oats] == [{"food": "oatmeal", "kind": "meal"}]
+    night = _typed("Woke up around 3 last night absolutely drenched in sweat and shaky all over.", snapshot, mention)
+    assert [f["name"] for _, f, _ in night] == ["sweating", "tremor"]
+    dose = _typed("Last night I ended up taking 10 mg of my warfarin instead of the usual 5.", snapshot, mention)
+    assert [f for _, f, _ in dose] == [{"drug": "warfarin", "dose": 10.0, "unit": "mg"}]
+    visit = _typed("The nurse rang about the bloodwork from my March 28th checkup. A1c was 6.4.", snapshot, mention)
+    expected = [("clinical_visit", "March 28th"), ("test_result", "March 28th")]
+    assert sorted((t, when) for t, _, when in visit) == expected

@@ -390,6 +390,20 @@ CASES: list[
         {("MedicationRequest", RXNORM, "705129")},
     ),
     (
+        "an undocumented strong CYP3A4 inhibitor beside simvastatin",
+        [SIMVASTATIN],
+        {"type": "regimen_change", "fields": {"drug": "clarithromycin", "action": "start"}},
+        ("gap", "medium", False),
+        {("MedicationRequest", RXNORM, "316672")},
+    ),
+    (
+        "fainting cites the recorded heart condition",
+        [CORONARY],
+        {"type": "symptom", "fields": {"name": "fainting"}, "quote": "I must have fainted this morning"},
+        ("gap", "high", True),
+        {("Condition", SNOMED, "53741008")},
+    ),
+    (
         "a denied condition the record holds active",
         [DIABETES],
         {"type": "condition", "fields": {"name": "diabetes", "status": "denied"}},

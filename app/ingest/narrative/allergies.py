@@ -200,6 +200,11 @@ def _substance_words(raw: str) -> str:
             "when",
             "too",
             "also",
+            "at",
+            "whatsoever",
+            "either",
+            "anymore",
+            "though",
         ):
             break
         words.append(word)

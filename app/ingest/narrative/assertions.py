@@ -13,6 +13,7 @@ character spans to :meth:`AssertionTagger.assess`; they go in a span group, so t
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, cast
@@ -130,7 +131,21 @@ _PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], .
         "so first person",
         "CLAUSE_FIRST_PERSON",
         "PSEUDO",
-        [{"LOWER": {"IN": ["so", "then"]}}, {"LOWER": {"IN": ["i", "im", "ive"]}}],
+        [{"LOWER": {"IN": ["so", "then", "and"]}}, {"LOWER": {"IN": ["i", "im", "ive"]}}],
+    ),
+    # "... without much fuss, and I took one"; "I'm not made of glass, so yesterday I went rowing"
+    (
+        "comma conjunction",
+        "CLAUSE_FIRST_PERSON",
+        "PSEUDO",
+        [{"TEXT": {"IN": [",", ";"]}}, {"LOWER": {"IN": ["so", "but", "then", "and"]}}],
+    ),
+    # "they had a screening at work and my LDL came out at 178": the speaker's own clause after "and my"
+    (
+        "and my",
+        "CLAUSE_FIRST_PERSON",
+        "PSEUDO",
+        [{"LOWER": {"IN": ["and", "but", "so", ","]}}, {"LOWER": "my"}],
     ),
     (
         "clinician reported",
@@ -260,8 +275,18 @@ def _assertion(span: Any) -> Assertion:
         family=FAMILY in categories,
         other_experiencer=OTHER in categories,
         relative=_relative(categories.get(FAMILY)),
-        question=sentence.endswith("?"),
+        question=sentence.endswith("?") and _INTERROGATIVE.match(sentence) is not None,
     )
+
+
+_INTERROGATIVE = re.compile(
+    r"^\W*(?:is|are|was|were|am|do|does|did|should|shall|can|could|would|will|may|might|must|have|has|had|what|how"
+    r"|why|when|where|which|who|whom|whose|isn't|aren't|wasn't|don't|doesn't|didn't|shouldn't|can't|won't|any|anything"
+    r"|if)\b",
+    re.IGNORECASE,
+)
+"""A question is asked with the words that open it ("Should I stop ...?", "Is 178 high?"); a statement
+said with surprise ("my LDL came out at 178??") stays a statement."""
 
 
 def _relative(text: str | None) -> str | None:

@@ -73,13 +73,15 @@ _NOT_THE_CONDITION = re.compile(
 """After a denied name, words that make the denial about an episode or a thing ("I don't have asthma
 symptoms today"), not about the diagnosis."""
 _RECORD_SAYS = re.compile(
-    r"\b(?:chart|record|records|file|notes|portal|paperwork|problem list|list)\s+(?:says|said|shows|showed|lists|listed"
+    r"\b(?:chart|record|records|file|notes|portal|paperwork|problem list|list|profile|history|system)\s+"
+    r"(?:says|said|shows|showed|lists|listed"
     r"|has|had)\s+(?:that\s+)?(?:i\s+(?:have|had)\s+)?(?:an?\s+)?$",
     re.IGNORECASE,
 )
 """The record speaking, not the person ("my chart says anemia but ..."): no statement of the speaker."""
 _RUNS_IN_FAMILY = re.compile(r"\bruns in (?:my|the|our) family\b", re.IGNORECASE)
 _SYMPTOM_CUE = re.compile(
+    r"\bwoke up[^.;!?]{0,60}?\b(?:absolutely|completely|totally|all|so|really)\b|"
     r"\b(?:i have|i've got|i got|i've been having|i have been having|i had|i feel|i felt|i'm feeling|"
     r"i am feeling"
     r"|feeling|i'm|i am|i was|i've been|i've had|i have had|having|woke up with|woke up|suffering from|experiencing"
@@ -87,11 +89,16 @@ _SYMPTOM_CUE = re.compile(
     r"severe"
     r"|mild|slight|awful|horrible|some|a lot of|lots of|still"
     r"|^\W*(?:had|have|got|getting|having|been having|still have)|keep getting|been getting|getting"
-    r"|(?:i'm|i am|i was|sitting|lying|up|woke up|stuck)\b[^.;!?]{0,40}?\bwith)\b",
+    r"|(?:i'm|i am|i was|sitting|lying|up|woke up|stuck)\b[^.;!?]{0,40}?\bwith"
+    r"|got\s+(?:this|that|a|an|some|these|those))\b",
     re.IGNORECASE,
 )
+_CONJOINED = re.compile(r"\s*,?\s*(?:and|or|plus|,)\s+(?:(?:really|very|so|a bit|a little|kind of|all)\s+)?",
+                        re.IGNORECASE)
 _SUBJECT_BEFORE = re.compile(
-    r"\b(?:i|we)(?:\s+(?:just|suddenly|also|then|briefly|actually|even|again|really))?\s*$", re.IGNORECASE
+    r"\b(?:i|we)(?:\s+(?:just|suddenly|also|then|briefly|actually|even|again|really|must have|must've|might have"
+    r"|probably))?\s*$",
+    re.IGNORECASE,
 )
 """A symptom said as the verb of a first-person subject: "I fainted", "I suddenly passed out"."""
 _ONSET_ME = re.compile(
@@ -304,13 +311,18 @@ def _condition_status(before: str, after: str) -> str:
 
 
 def find_symptoms(text: str, symptoms: list[TermMatch], sentences: list[tuple[int, int]]) -> list[Proposal]:
-    out = []
+    out: list[Proposal] = []
     for match in symptoms:
         start = _sentence_start(match.start, sentences)
         end = _sentence_end(match.end, sentences)
         before = text[start : match.start]
         cue = _last(_SYMPTOM_CUE, before)
         by_cue = cue is not None and len(tokenize(before[cue.end() :])) <= 3
+        # a symptom joined to one just read ("drenched in sweat and shaky all over")
+        by_cue = by_cue or any(
+            start <= p.anchor[1] <= match.start and _CONJOINED.fullmatch(text[p.anchor[1] : match.start])
+            for p in out
+        )
         as_verb = not by_cue and _SUBJECT_BEFORE.search(before) is not None
         as_subject = not (by_cue or as_verb) and _onset_subject(before, text[match.end : end])
         if not (by_cue or as_verb or as_subject) or _NOT_A_SYMPTOM.match(text[match.end :]):

@@ -96,6 +96,14 @@ _EXERCISE = re.compile(
     r"each (?:day|morning|evening)|twice a (?:day|week)|\d+ times a week)\b))\b(?P<rest>[^.;!?\n]*)",
     re.IGNORECASE,
 )
+_RACE = re.compile(
+    r"\b(?:running|ran|run|did|finished|completed|raced)\s+(?:a|the|my|in a|in the)\s+(?:(?:charity|fun|local|spring|"
+    r"first|big)\s+)?(?:(?P<n>\d+(?:\.\d+)?)\s*(?P<u>k|km|kilometers?|kilometres?|miles?|mi)\s+)?"
+    r"(?P<race>race|5k|10k|marathon|half marathon|half-marathon|fun run|parkrun|triathlon)\b",
+    re.IGNORECASE,
+)
+"""A race the speaker ran ("Celebrated by running a 10 km race"): running, with its distance."""
+_RACE_DISTANCES = {"5k": 5.0, "10k": 10.0, "marathon": 42.2, "half marathon": 21.1}
 _CLASS = re.compile(
     rf"(?:{_I}\s+(?:\w+\s+)?(?:went|go|going|got|made it)|(?:dragged|took|brought|talked)\s+me(?:\s+along)?"
     r"|(?:^|(?<=[.!?]\s))(?:went|made it))\s+(?:back\s+)?to\s+(?:a\s+|an\s+|my\s+|the\s+|his\s+|her\s+|our\s+)?"
@@ -124,6 +132,16 @@ _MEAL_FOR = re.compile(
     r"(?P<k>breakfast|lunch|dinner|supper|brunch|a snack|snack|dessert)\b",
     re.IGNORECASE,
 )
+_MEAL_PORTION = re.compile(
+    rf"(?:{_I}\s+(?:just\s+)?|(?:^|(?<=[.!?]\s)))(?:had|ate|drank|finished|wolfed down|polished off)\s+"
+    r"(?:a|an|two|three|some|my)\s+(?:(?:huge|big|small|little|quick|light|large|giant|massive|whole|nice|hot)\s+)?"
+    r"(?P<vessel>bowl|plate|slice|piece|cup|mug|glass|serving|portion|helping|pot|sandwich|plateful|bowlful)s?\s+of\s+"
+    r"(?P<food>[a-z][a-z' -]{1,40}?)(?=\s*(?:[.,;!?\n]|$|\s(?:and|this|today|yesterday|last|for|at|with|before|after"
+    r"|because|but|while)\b))",
+    re.IGNORECASE,
+)
+"""A portion names food without "for breakfast": "Had a huge bowl of oatmeal this morning"."""
+_DRINK_VESSELS = frozenset({"cup", "mug", "glass"})
 _MEAL_AND = re.compile(
     r"\s*(?:,\s*)?(?:and|then|plus)\s+(?P<food>[^.,;!?\n]{2,60}?)\s+for\s+"
     r"(?P<k>breakfast|lunch|dinner|supper|brunch|a snack|snack|dessert)\b",
@@ -267,6 +285,17 @@ def find_exercise(text: str) -> list[Proposal]:
         habitual = {"habitual": True} if m.group("habit") else {}
         habitual |= SPEAKER_SUBJECT
         out.append(Proposal("exercise", fields, (m.start(), m.start("rest")), policy="plain", extra=habitual))
+    for m in _RACE.finditer(text):
+        if any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
+            continue
+        race: dict[str, object] = {"activity": "running"}
+        said = m.group("race").lower().replace("-", " ")
+        if m.group("n"):
+            km = m.group("u").lower().startswith("k")
+            race |= {"distance": parse_number(m.group("n")), "unit": "km" if km else "mi"}
+        elif said in _RACE_DISTANCES:
+            race |= {"distance": _RACE_DISTANCES[said], "unit": "km"}
+        out.append(Proposal("exercise", race, (m.start(), m.end()), policy="plain", extra=SPEAKER_SUBJECT))
     for m in _CLASS.finditer(text):
         if any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
             continue
@@ -289,6 +318,11 @@ def find_exercise(text: str) -> list[Proposal]:
 def find_meals(text: str) -> list[Proposal]:
     out = []
     taken: list[tuple[int, int]] = []
+    for m in _MEAL_PORTION.finditer(text):
+        kind = "drink" if m.group("vessel").lower() in _DRINK_VESSELS else "meal"
+        fields = {"food": _food(m.group("food")), "kind": kind}
+        out.append(Proposal("meal", fields, (m.start(), m.end()), policy="plain", extra=SPEAKER_SUBJECT))
+        taken.append((m.start(), m.end()))
     for m in _MEAL_FOR.finditer(text):
         kind = "snack" if "snack" in m.group("k").lower() else "meal"
         if (m.group("verb") or m.group("verb0")).lower() in ("drank", "drink"):

@@ -264,6 +264,8 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
         if not name:
             continue
         unit = clean_unit(m.group("unit"))
+        if unit is None and text[name_span[1] : m.start()].strip().lower() in ("at", "@", "around", "by"):
+            continue  # "took my thyroid pill at 6": a clock time, not a value
         value = parse_number(m.group("num"))
         entry = vocabulary.lookup("test", name)
         noun = _NAME_NOUN.match(text, name_span[1])  # "kidney score": the noun may be part of the name

@@ -28,7 +28,7 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"|(?:haven't|have not|hasn't|has not|didn't|did not) (?:had|touched|taken|swallowed)"
         r" (?:a single|any|one)(?: dose of)?"
         r"|haven't had|have not had|(?:haven't|have not|hasn't|has not) touched"
-        r"|(?:didn't|did not|haven't|have not) bother(?:ed)?(?: with| taking)?"
+        r"|(?:didn't|did not|haven't|have not) bother(?:ed)?(?: with| taking)?|(?:didn't|did not|haven't) do"
         r"|(?:i'm|i am|i've been|i have been|i was) out of",
     ),
     (
@@ -113,7 +113,8 @@ _DOSE_AFTER = re.compile(
     rf"^\s*(?:,\s*)?(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu)\b", re.IGNORECASE
 )
 _DOSE_BEFORE = re.compile(
-    rf"(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu)\s+(?:of\s+)?$", re.IGNORECASE
+    rf"(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu)\s+(?:of\s+)?(?:my\s+|the\s+|your\s+)?$",
+    re.IGNORECASE,
 )
 _FREQUENCY = re.compile(
     r"\b(?:once|twice|three times|four times|\d+ times)\s+(?:a|per|each)\s+(?:day|week|night)\b"

@@ -85,7 +85,10 @@ def extract(text: str, snapshot: Vocabulary, *, mention: datetime) -> Extraction
     suppressed: list[CandidateRecord] = []
     used: set[tuple[int, int]] = set()
     dropped = 0
-    lead_ins = _lead_in_times(text, sentences, {enclosing(sentences, *p.anchor) for p in proposals}, times)
+    # a visit does not hold a sentence's time for itself: "the nurse rang about the bloodwork from my
+    # March 28th checkup. A1c was 6.4" dates the A1c too
+    with_records = {enclosing(sentences, *p.anchor) for p in proposals if p.type != "clinical_visit"}
+    lead_ins = _lead_in_times(text, sentences, with_records, times)
     for proposal, said in zip(proposals, assertions, strict=True):
         assertion = applicable(proposal, said)
         admitted, proposal = admit(proposal, assertion)
