@@ -62,7 +62,10 @@ NAIVE_NODE = {
     rtype: Query(
         f"bench_naive_node_{rtype.lower()}",
         f"MERGE (s:Self {{user_id: $user_id}}) MERGE (r:FhirResource {{uid: $row.uid}}) "
-        f"SET r = $row, r:{rtype}:Retrievable MERGE (s)-[:HAS_FHIR]->(r)",
+        f"SET r = $row, r:{rtype}:Retrievable "
+        "SET r.last_updated = datetime($row.last_updated), r.event_start = datetime($row.event_start), "
+        "r.event_end = datetime($row.event_end), r.recorded_at = datetime($row.recorded_at) "
+        "MERGE (s)-[:HAS_FHIR]->(r)",
     )
     for rtype in FHIR_RESOURCE_CLASSES
 }

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import json
+import tempfile
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -13,7 +15,7 @@ import pytest
 from app.db.client import GraphClient
 from app.db.cypher import Query
 from app.graph_schema.clinical import FHIR_RESOURCE_CLASSES
-from app.ingest.fhir import FhirValidationError, IngestResult
+from app.ingest.fhir import FhirValidationError, IngestResult, load_jobs
 from app.oplog.service import list_operations
 from app.users.service import delete_user, get_self, node_counts
 from tests.ingest_fhir.conftest import DIABETIC_SEED, LDL_V2_SEED, STATIN_SEED, read_json
@@ -154,3 +156,22 @@ def test_users_are_isolated(client: GraphClient, load: Load, user_id: str) -> No
     finally:
         delete_user(client, other)
     assert client.read(COUNT_BY_TYPE, {"user_id": user_id})  # deleting the other user left mine alone
+
+
+def test_worker_prepared_bundles_write_like_in_process_ones(client: GraphClient, user_id: str) -> None:
+    """``load_jobs`` with a worker process (model classes preloaded, GC tuned): same rows, edges and
+    types as an in-process load, and an invalid file is a rejection that stops nothing."""
+    broken = copy.deepcopy(read_json(DIABETIC_SEED))
+    broken["entry"][9]["resource"]["valueQuantity"]["value"] = "seven point eight"
+    with tempfile.TemporaryDirectory() as tmp:
+        bad = Path(tmp) / "broken.json"
+        bad.write_text(json.dumps(broken), encoding="utf-8")
+        outcomes = load_jobs(client, [(user_id, DIABETIC_SEED), (user_id, bad), (user_id, STATIN_SEED)], workers=1)
+    assert [o.rejection is None for o in outcomes] == [True, False, True]
+    assert outcomes[1].rejection and outcomes[1].rejection.details["entry_index"] == 9
+    rows = client.read(COUNT_BY_TYPE, {"user_id": user_id})
+    assert all(r["labelled"] == r["n"] for r in rows) and sum(r["n"] for r in rows) == sum(
+        sum(o.result.created.values()) for o in outcomes if o.result
+    )
+    rels = Counter((r["a"], r["rel"]) for r in client.read(RELS, {"user_id": user_id}))
+    assert rels[("seed-dr-1", "HAS_RESULT")] == 2 and rels[("seed-medreq-atorva", "USES_MEDICATION")] == 1

@@ -96,7 +96,8 @@ def test_seed_bundle_maps_values_components_dosage_and_codes() -> None:
     report = rows["seed-dr-1"]
     assert sorted(e.rel for e in report.edges) == ["DURING", "HAS_RESULT", "HAS_RESULT"]
     resolved = rows["seed-cond-bronchitis"].props
-    assert resolved["event_end"] == datetime(2024, 11, 20, tzinfo=UTC)
+    assert datetime.fromisoformat(resolved["event_end"]) == datetime(2024, 11, 20, tzinfo=UTC)
+    assert "value" not in resolved  # a prepared row carries only the properties with a value
 
 
 def test_medication_reference_lends_its_code_and_conditional_reference_resolves() -> None:
@@ -155,3 +156,19 @@ def test_unsupported_inputs_say_why() -> None:
         prepare_bundle("u1", {"hello": "world"})
     with pytest.raises(FhirValidationError):
         prepare_bundle("u1", {"resourceType": "NoSuchThing"})
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf")])
+def test_a_non_finite_number_from_a_lenient_parser_is_rejected(value: float) -> None:
+    """The API's JSON parser lets NaN and Infinity through; the compact text must keep them visible
+    to the model (a fast encoder would write ``null``, which could pass), so the resource is refused."""
+    document = {
+        "resourceType": "Observation",
+        "id": "o1",
+        "status": "final",
+        "code": {"text": "glucose"},
+        "valueQuantity": {"value": value, "unit": "mg/dL"},
+    }
+    with pytest.raises(FhirValidationError) as caught:
+        prepare_bundle("u1", document)
+    assert caught.value.details["field"] == "valueQuantity.value"

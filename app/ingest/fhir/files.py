@@ -7,6 +7,7 @@ one is written (``workers=0`` does everything in this process).
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -18,7 +19,7 @@ from typing import Any
 from app.db.client import GraphClient
 from app.errors import InvalidInput
 from app.ingest.fhir.models import BundlePlan, IngestResult
-from app.ingest.fhir.parse import load_json
+from app.ingest.fhir.parse import load_json, load_models
 from app.ingest.fhir.plan import prepare_bundle
 from app.ingest.fhir.service import write_plan
 
@@ -73,6 +74,22 @@ def prepare_file(user_id: str, path: Path) -> BundlePlan | Rejection:
         return Rejection("The file cannot be read.", {"error": type(exc).__name__})
 
 
+WORKER_GC_THRESHOLD = 50_000
+"""Young-generation collection threshold in a preparing worker (Python's default is 700)."""
+
+
+def init_preparing_worker() -> None:
+    """Set up a worker process: load the FHIR model classes once, exempt them (and every module
+    object) from garbage collection with ``gc.freeze``, and collect the young generation less often.
+    Preparing a bundle allocates some 10^5 short-lived containers (JSON, validated models); with the
+    defaults that meant hundreds of collections per bundle, each walking the thousands of model
+    classes: about a sixth of the worker's CPU. Reference counting still frees every bundle's
+    objects at once; only cyclic garbage, which preparing does not make, waits longer."""
+    load_models()
+    gc.freeze()
+    gc.set_threshold(WORKER_GC_THRESHOLD)
+
+
 def load_jobs(
     client: GraphClient,
     jobs: Iterable[tuple[str, Path]],
@@ -97,7 +114,7 @@ def load_jobs(
             finish(user_id, path, prepare_file(user_id, path))
         return outcomes
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=init_preparing_worker) as pool:
         pending: list[tuple[str, Path, Future[BundlePlan | Rejection]]] = []
         for user_id, path in jobs:
             pending.append((user_id, path, pool.submit(prepare_file, user_id, path)))

@@ -1,20 +1,22 @@
 """The loader's data: what a bundle becomes before it is written, and what a load reports.
 
-Everything here is plain, picklable data (a bundle can be prepared in a worker process).
+Everything here is plain, picklable data (a bundle can be prepared in a worker process). The small
+value types are named tuples: a bundle holds thousands of them, and a frozen slotted dataclass
+unpickles through a Python-level ``__setstate__`` (several times slower; the writing process paid
+it for every code, link and edge it received).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 EDGE_TYPES: frozenset[str] = frozenset({"DURING", "HAS_RESULT", "USES_MEDICATION", "REFERS_TO"})
 """Relationships between two resources of one user (the allow-list for edge statements)."""
 
 
-@dataclass(frozen=True, slots=True)
-class CodeRow:
+class CodeRow(NamedTuple):
     """A shared ``Code`` node: ``uid`` is ``<system>|<code>`` with the system URI as written."""
 
     uid: str
@@ -23,8 +25,7 @@ class CodeRow:
     display: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class CodeLink:
+class CodeLink(NamedTuple):
     """``(resource)-[:CODED_AS {role}]->(code)``; role says which element held the coding."""
 
     resource_uid: str
@@ -32,8 +33,7 @@ class CodeLink:
     role: str
 
 
-@dataclass(frozen=True, slots=True)
-class Edge:
+class Edge(NamedTuple):
     """A resolved reference between two resources of the same user."""
 
     rel: str
@@ -44,7 +44,8 @@ class Edge:
 
 @dataclass(slots=True)
 class ResourceRow:
-    """One FHIR resource as a node: its uid, type label and declared properties."""
+    """One FHIR resource as a node: its uid, type label and declared properties (``props``: after
+    :func:`~app.ingest.fhir.plan.prepare_bundle`, only those with a value, times as ISO-8601 text)."""
 
     uid: str
     resource_type: str

@@ -1,8 +1,11 @@
 """Cypher of the FHIR loader and the clinical summary. ``$params`` only.
 
-The type label of a resource node cannot be a parameter, so there is one upsert statement per
-allow-listed type (:data:`UPSERT_BY_TYPE`), built from the declarations, never from input; the
-same holds for the relationship type of resource-to-resource edges (:data:`LINK_BY_REL`).
+The type label of a resource node and the type of a resource-to-resource edge vary per row: they
+are set with Neo4j 5.26 dynamic labels and types (``$(row.resource_type)``, ``$(e.rel)``), so one
+statement writes a whole bundle's nodes and one its edges (one round trip, one cached plan,
+instead of one per type). Their values are never input: the mapper sets ``resource_type`` only
+for allow-listed types (:data:`~app.graph_schema.registry.FHIR_TYPE_LABELS`, checked in
+:mod:`app.ingest.fhir.parse`) and ``rel`` from :data:`~app.ingest.fhir.models.EDGE_TYPES`.
 
 Lookups by uid carry ``USING INDEX`` hints: a plan cached while the database was nearly empty
 must not stay a label scan once it holds millions of resources.
@@ -11,8 +14,6 @@ must not stay a label scan once it holds millions of resources.
 from __future__ import annotations
 
 from app.db.cypher import Query
-from app.graph_schema.clinical import FHIR_RESOURCE_CLASSES
-from app.ingest.fhir.models import EDGE_TYPES
 
 FIND_STORED = Query(
     "fhir_find_stored",
@@ -24,24 +25,22 @@ FIND_STORED = Query(
     """,
 )
 
-UPSERT_BY_TYPE: dict[str, Query] = {
-    rtype: Query(
-        f"fhir_upsert_{rtype.lower()}",
-        f"""
-        MATCH (s:Self {{user_id: $user_id}})
-        UNWIND $rows AS row
-        MERGE (r:FhirResource {{uid: row.uid}})
-        SET r = row, r:{rtype}:Retrievable:PendingEmbedding, r.user_token = $user_token
-        SET r.last_updated = datetime(row.last_updated), r.event_start = datetime(row.event_start),
-            r.event_end = datetime(row.event_end), r.recorded_at = datetime(row.recorded_at)
-        MERGE (s)-[:HAS_FHIR]->(r)
-        """,
-    )
-    for rtype in FHIR_RESOURCE_CLASSES
-}
-"""``SET r = row`` replaces every property: a replaced version keeps nothing of the old one. Times
-arrive as ISO-8601 strings and become zoned ``DateTime`` values on the server (cheaper than the
-driver's Python datetime packing, the largest client cost of a load)."""
+UPSERT_RESOURCES = Query(
+    "fhir_upsert_resources",
+    """
+    MATCH (s:Self {user_id: $user_id})
+    UNWIND $rows AS row
+    MERGE (r:FhirResource {uid: row.uid})
+    SET r = row, r:$(row.resource_type):Retrievable:PendingEmbedding, r.user_token = $user_token
+    SET r.last_updated = datetime(row.last_updated), r.event_start = datetime(row.event_start),
+        r.event_end = datetime(row.event_end), r.recorded_at = datetime(row.recorded_at)
+    MERGE (s)-[:HAS_FHIR]->(r)
+    """,
+)
+"""``SET r = row`` replaces every property: a replaced version keeps nothing of the old one. Rows
+carry only the properties that have a value (an absent key and a null one both leave the property
+unset). Times arrive as ISO-8601 strings and become zoned ``DateTime`` values on the server
+(cheaper than the driver's Python datetime packing, the largest client cost of a load)."""
 
 DROP_OUTGOING = Query(
     "fhir_drop_outgoing",
@@ -72,19 +71,16 @@ LINK_CODES = Query(
     """,
 )
 
-LINK_BY_REL: dict[str, Query] = {
-    rel: Query(
-        f"fhir_link_{rel.lower()}",
-        f"""
-        UNWIND $edges AS e
-        MATCH (a:FhirResource {{uid: e.from_uid}}) USING INDEX a:FhirResource(uid)
-        MATCH (b:FhirResource {{uid: e.to_uid}}) USING INDEX b:FhirResource(uid)
-        CREATE (a)-[:{rel} {{via: e.via}}]->(b)
-        RETURN count(*) AS linked
-        """,
-    )
-    for rel in sorted(EDGE_TYPES)
-}
+LINK_RESOURCES = Query(
+    "fhir_link_resources",
+    """
+    UNWIND $edges AS e
+    MATCH (a:FhirResource {uid: e.from_uid}) USING INDEX a:FhirResource(uid)
+    MATCH (b:FhirResource {uid: e.to_uid}) USING INDEX b:FhirResource(uid)
+    CREATE (a)-[:$(e.rel) {via: e.via}]->(b)
+    RETURN count(*) AS linked
+    """,
+)
 
 SET_PATIENT_FACTS = Query(
     "fhir_set_patient_facts",

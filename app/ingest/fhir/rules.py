@@ -26,7 +26,9 @@ class Version:
     @classmethod
     def of(cls, props: dict[str, Any]) -> Version:
         updated = props.get("last_updated")
-        if updated is not None and not isinstance(updated, datetime):
+        if isinstance(updated, str):
+            updated = datetime.fromisoformat(updated)  # a prepared row (ISO-8601 text)
+        elif updated is not None and not isinstance(updated, datetime):
             updated = updated.to_native()  # a neo4j.time.DateTime read back from the graph
         return cls(props.get("content_hash"), props.get("version_id"), updated)
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import logging
 import time
-from collections import defaultdict
-from datetime import datetime
 from typing import Any
 
 from app.db.client import GraphClient, Tx
+from app.db.cypher import allowed
+from app.graph_schema.registry import FHIR_TYPE_LABELS
 from app.ingest.fhir import queries
-from app.ingest.fhir.models import BundlePlan, IngestResult, ResourceRow
+from app.ingest.fhir.models import EDGE_TYPES, BundlePlan, IngestResult, ResourceRow
 from app.ingest.fhir.plan import prepare_bundle
 from app.ingest.fhir.rules import Decision, Version, decide
 from app.oplog.service import append_operation
@@ -83,12 +83,12 @@ def _write(tx: Tx, plan: BundlePlan) -> IngestResult:
         return result
     if replaced:
         tx.run(queries.DROP_OUTGOING, {"uids": list(replaced)})
-    token = user_token(plan.user_id)
-    by_type: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for row in to_write:
-        by_type[row.resource_type].append(_wire(row.props))
-    for rtype, rows in by_type.items():
-        tx.run(queries.UPSERT_BY_TYPE[rtype], {"user_id": plan.user_id, "user_token": token, "rows": rows})
+    for row in to_write:  # the allow-list of the statement's dynamic label
+        allowed(row.props["resource_type"], FHIR_TYPE_LABELS, "resource type")
+    tx.run(
+        queries.UPSERT_RESOURCES,
+        {"user_id": plan.user_id, "user_token": user_token(plan.user_id), "rows": [r.props for r in to_write]},
+    )
     _link(tx, to_write, result)
     if plan.patient and any(r.resource_type == "Patient" for r in to_write):
         facts = plan.patient
@@ -120,18 +120,6 @@ def _write(tx: Tx, plan: BundlePlan) -> IngestResult:
     return result
 
 
-TIME_PROPERTIES = ("last_updated", "event_start", "event_end", "recorded_at")
-
-
-def _wire(props: dict[str, Any]) -> dict[str, Any]:
-    """Row parameters: times as ISO-8601 text (``datetime()`` in the upsert statement)."""
-    out = dict(props)
-    for key in TIME_PROPERTIES:
-        value = out.get(key)
-        out[key] = value.isoformat() if isinstance(value, datetime) else None
-    return out
-
-
 def _link(tx: Tx, rows: list[ResourceRow], result: IngestResult) -> None:
     codes = {code.uid: code for row in rows for code in row.codes}
     if codes:
@@ -150,9 +138,11 @@ def _link(tx: Tx, rows: list[ResourceRow], result: IngestResult) -> None:
             {"links": [{"resource_uid": r, "code_uid": c, "role": role} for r, c, role in links]},
         )
         result.codes_linked = len(links)
-    edges: dict[str, list[dict[str, str]]] = defaultdict(list)
-    for row in rows:
-        for edge in row.edges:
-            edges[edge.rel].append({"from_uid": edge.from_uid, "to_uid": edge.to_uid, "via": edge.via})
-    for rel, batch in edges.items():
-        result.edges += tx.run(queries.LINK_BY_REL[rel], {"edges": batch})[0]["linked"]
+    edges = [
+        # the allow-list of the statement's dynamic relationship type
+        {"rel": allowed(e.rel, EDGE_TYPES, "edge type"), "from_uid": e.from_uid, "to_uid": e.to_uid, "via": e.via}
+        for row in rows
+        for e in row.edges
+    ]
+    if edges:
+        result.edges += tx.run(queries.LINK_RESOURCES, {"edges": edges}, plain=True)[0]["linked"]
