@@ -1,4 +1,4 @@
-"""Symptoms, and lifestyle talk against CarePlans and recorded conditions.
+"""Lifestyle talk against CarePlans and recorded conditions (symptoms: :mod:`.symptom_rules`).
 
 Routine lifestyle content (step goals, meals, sleep, mood, preferences) has no bearing on the
 record and is ``no_clinical_relevance`` by rule; it becomes an agreement when an active CarePlan
@@ -9,8 +9,7 @@ hypertension or a recent cardiac procedure.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from app.reconcile.context import (
     BP_PANEL_CODES,
@@ -18,7 +17,6 @@ from app.reconcile.context import (
     ClinicalItem,
     careplan_active_at,
     condition_active_at,
-    medication_active_at,
 )
 from app.reconcile.matching import Verdict, age_phrase, agreement, any_phrase, discrepancy, has_phrase
 from app.reconcile.medication_rules import cardiac_items
@@ -147,192 +145,6 @@ HABIT_CONDITION_WORDS: dict[str, tuple[str, ...]] = {
 }
 """Conditions a habit bears on, most specific first: the first word any active Condition names is
 the one the finding cites."""
-
-PAIN_WORDS = ("pain", "ache", "aches", "aching", "sore", "hurts")
-"""A recorded "Chronic pain" Condition covers any pain symptom (other than the acute-danger ones)."""
-CHEST_PAIN = ("chest pain", "chest tightness", "chest pressure", "pain in my chest", "angina")
-FAINTING = (
-    "faint",
-    "fainted",
-    "fainting",
-    "syncope",
-    "passed out",
-    "pass out",
-    "blacked out",
-    "black out",
-    "lost consciousness",
-    "collapsed",
-)
-HYPOGLYCAEMIA = (
-    "hypoglycemia",
-    "hypoglycaemia",
-    "low blood sugar",
-    "low sugar",
-    "sugar low",
-    "sugar crash",
-    "shaky",
-    "shakiness",
-    "trembling",
-    "cold sweat",
-    "cold sweats",
-    "sweaty and dizzy",
-    "tremor",
-    "shaking",
-    "the shakes",
-    "drenched in sweat",
-    "woke up drenched",
-    "sweating and shaking",
-)
-SEIZURE = ("seizure", "seizures", "convulsion", "convulsions")
-STROKE_SIGNS = (
-    "numb",
-    "numbness",
-    "went numb",
-    "face drooping",
-    "facial droop",
-    "slurred speech",
-    "trouble speaking",
-    "one-sided weakness",
-    "dysarthria",
-    "slurred",
-    "slurring",
-    "garbled",
-    "hand went weak",
-    "arm went weak",
-    "leg went weak",
-    "side went weak",
-    "face drooped",
-    "drooping face",
-)
-NEURO_HISTORY = (
-    "stroke",
-    "cerebrovascular",
-    "transient ischemic",
-    "epilepsy",
-    "epileptic",
-    "seizure",
-    "seizures",
-)
-HYPOGLYCAEMIC_DRUG_WORDS = ("insulin", "sulfonylurea", "glipizide", "glyburide", "glimepiride", "gliclazide")
-
-
-def _diabetes(ctx: ClinicalContext) -> list[ClinicalItem]:
-    """The active diabetes Conditions the hypoglycaemic drug treats (cited beside the drug)."""
-    return [
-        i
-        for i in ctx.of_type("Condition")
-        if condition_active_at(i, ctx.as_of)
-        and i.display.lower().startswith(("diabetes", "type 1 diabetes", "type 2 diabetes", "insulin-dependent"))
-    ]
-
-
-def _prefer_active(items: Sequence[ClinicalItem], t: datetime) -> list[ClinicalItem]:
-    """The active Conditions among ``items`` when there are any, else all of them: the citation
-    names what the record holds at the statement time. A "History of ..." situation is dropped
-    when the condition itself is among them (cite "Seizure disorder", not also "History of single
-    seizure")."""
-    chosen = [i for i in items if i.resource_type == "Condition" and condition_active_at(i, t)] or list(items)
-    disorders = [i for i in chosen if not i.display.lower().startswith("history of")]
-    return disorders or chosen
-
-
-# --- symptoms -----------------------------------------------------------------------------------
-
-
-def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
-    t = ctx.as_of
-    name = (st.text("name") or "the symptom").replace("_", " ")
-    key = (st.text("standard_key") or "").replace("_", " ")  # "tight chest" is grounded as chest_pain
-    text = " ".join(x for x in (name, key, st.quote or "") if x)
-    if any_phrase(text, CHEST_PAIN):
-        history = _prefer_active(cardiac_items(ctx), t)
-        if history:
-            return discrepancy(
-                "gap",
-                "high",
-                "symptom.chest_pain_cardiac_history",
-                f"The statement reports {name} with a recorded cardiac history: {age_phrase(history[0], t)}.",
-                history,
-                safety=True,
-            )
-        return discrepancy(
-            "gap",
-            "medium",
-            "symptom.chest_pain",
-            f"The statement reports {name}; no cardiac history is recorded.",
-            [],
-        )
-    if any_phrase(text, HYPOGLYCAEMIA):
-        meds = [
-            i
-            for i in ctx.of_type("MedicationRequest", "MedicationStatement")
-            if medication_active_at(i, t)
-            and (
-                any_phrase(i.display, HYPOGLYCAEMIC_DRUG_WORDS)
-                or any(any_phrase(f"{x.key} {x.drug_class or ''}", HYPOGLYCAEMIC_DRUG_WORDS) for x in i.terms)
-            )
-        ]
-        if meds:
-            return discrepancy(
-                "gap",
-                "high",
-                "symptom.hypoglycaemia_on_insulin_or_sulfonylurea",
-                f"The statement reports {name} while {age_phrase(meds[0], t, 'authored')} is in force.",
-                [*meds, *_diabetes(ctx)],
-                safety=True,
-            )
-    if any_phrase(text, FAINTING):
-        heart = [i for i in cardiac_items(ctx) if i.resource_type == "Condition" and condition_active_at(i, t)]
-        return discrepancy(
-            "gap",
-            "high",
-            "symptom.fainting",
-            f"The statement reports {name}"
-            + (f"; the record holds {age_phrase(heart[0], t)}." if heart else "."),
-            heart,
-            safety=True,
-        )
-    if any_phrase(text, SEIZURE) or any_phrase(text, STROKE_SIGNS):
-        history = _prefer_active(
-            [i for i in ctx.of_type("Condition") if any_phrase(i.text, NEURO_HISTORY)], t
-        )
-        if history or any_phrase(text, SEIZURE):
-            return discrepancy(
-                "gap",
-                "high",
-                "symptom.acute_neurological",
-                f"The statement reports {name}"
-                + (f"; the record holds {age_phrase(history[0], t)}." if history else "."),
-                history,
-                safety=True,
-            )
-    recorded = [
-        i
-        for i in ctx.of_type("Condition")
-        if condition_active_at(i, t)
-        and (
-            has_phrase(i.display, name)
-            or has_phrase(name, i.display.split(" (")[0])
-            or (any_phrase(name, PAIN_WORDS) and has_phrase(i.display, "chronic pain"))
-        )
-    ]
-    if recorded:
-        return agreement(
-            "symptom.matches_condition",
-            f"The stated {name} is consistent with {age_phrase(recorded[0], t)}.",
-            recorded,
-        )
-    return discrepancy(
-        "gap",
-        "low",
-        "symptom.minor",
-        f"The statement reports {name}, a symptom the record does not hold.",
-        [],
-    )
-
-
-# --- lifestyle ----------------------------------------------------------------------------------
-
 
 def _uncontrolled_hypertension(ctx: ClinicalContext) -> list[ClinicalItem]:
     t = ctx.as_of

@@ -11,8 +11,13 @@ import re
 from datetime import timedelta
 
 from app.reconcile.context import ClinicalContext, ClinicalItem, allergy_active_at, medication_active_at
+from app.reconcile.interactions import (
+    CYP3A4_INHIBITORS,
+    has_interaction_potential,
+    interacting_meds,
+    is_pde5,
+)
 from app.reconcile.matching import (
-    INTERACTION_SUPPLEMENTS,
     DrugFacts,
     Verdict,
     age_phrase,
@@ -175,43 +180,9 @@ RUBRIC_HIGH_CLASSES: tuple[str, ...] = (
     "antiepileptic",
 )
 """Drug-class words of the rubric's high tier: stopping, skipping or changing one is high and safety."""
-BLEEDING_RISK_CLASSES: tuple[str, ...] = ("anticoagulant", "antiplatelet")
-BLEEDING_ADDITIVES: frozenset[str] = frozenset(
-    {
-        "aspirin",
-        "ibuprofen",
-        "naproxen",
-        "diclofenac",
-        "ginkgo",
-        "ginkgo biloba",
-        "fish oil",
-        "omega-3",
-        "garlic",
-        "vitamin e",
-        "turmeric",
-        "curcumin",
-        "st john's wort",
-        "clopidogrel",
-        "ticagrelor",
-        "prasugrel",
-    }
-)
-"""Drugs and supplements that add to the bleeding risk of an active anticoagulant or antiplatelet."""
-
-
 def in_rubric_high_tier(drug: DrugFacts) -> bool:
     cls = (drug.drug_class or "").lower()
     return any(word in cls for word in RUBRIC_HIGH_CLASSES) or drug.key.startswith("insulin")
-
-
-def has_interaction_potential(drug: DrugFacts) -> bool:
-    cls = (drug.drug_class or "").lower()
-    return (
-        drug.key in INTERACTION_SUPPLEMENTS
-        or drug.key in BLEEDING_ADDITIVES
-        or drug.family == "nsaid"
-        or any(word in cls for word in ("nsaid", "anticoagulant", "antiplatelet"))
-    )
 
 
 def _undocumented_severity(drug: DrugFacts) -> str:
@@ -219,49 +190,6 @@ def _undocumented_severity(drug: DrugFacts) -> str:
     if drug.kind in ("prescription", None) and (drug.kind == "prescription" or drug.chronic):
         return "medium"
     return "medium" if has_interaction_potential(drug) else "low"
-
-
-NITRATE_WORDS: tuple[str, ...] = ("nitroglycerin", "nitrate", "isosorbide")
-"""A PDE-5 inhibitor (sildenafil, tadalafil) with a nitrate: a dangerous fall in blood pressure."""
-CYP3A4_INHIBITORS = frozenset({"clarithromycin", "erythromycin", "itraconazole", "ketoconazole", "ritonavir"})
-CYP3A4_STATINS: tuple[str, ...] = ("simvastatin", "lovastatin", "atorvastatin")
-"""Strong CYP3A4 inhibitors raise these statins' levels (myopathy, rhabdomyolysis)."""
-
-
-def _is_pde5(drug: DrugFacts) -> bool:
-    return any_phrase((drug.drug_class or "").lower(), ("pde5", "pde-5", "phosphodiesterase")) is not None
-
-
-def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem]:
-    """Active requests an undocumented drug interacts with: anticoagulants / antiplatelets for a
-    bleeding-risk drug, nitrates for a PDE-5 inhibitor."""
-    if _is_pde5(drug):
-        return [
-            item
-            for item in ctx.of_type("MedicationRequest", "MedicationStatement")
-            if medication_active_at(item, ctx.as_of)
-            and (
-                any_phrase(item.display, NITRATE_WORDS)
-                or any(any_phrase(f"{t.key} {t.drug_class or ''}", NITRATE_WORDS) for t in item.terms)
-            )
-        ]
-    if drug.key in CYP3A4_INHIBITORS:
-        return [
-            item
-            for item in ctx.of_type("MedicationRequest", "MedicationStatement")
-            if medication_active_at(item, ctx.as_of)
-            and (any_phrase(item.display, CYP3A4_STATINS) or any(t.key in CYP3A4_STATINS for t in item.terms))
-        ]
-    if drug.key not in BLEEDING_ADDITIVES and drug.family != "nsaid":
-        return []
-    out = []
-    for item in ctx.of_type("MedicationRequest", "MedicationStatement"):
-        if not medication_active_at(item, ctx.as_of) or item_mentions_drug(item, drug):
-            continue
-        classes = " ".join((t.drug_class or "") for t in item.terms).lower()
-        if any(word in classes for word in BLEEDING_RISK_CLASSES) or any_phrase(item.display, ("warfarin",)):
-            out.append(item)
-    return out
 
 
 def listed_allergies(ctx: ClinicalContext, drug: DrugFacts) -> tuple[ClinicalItem, ...]:
@@ -391,7 +319,7 @@ def _undocumented(drug: DrugFacts, ctx: ClinicalContext, basis: str) -> Verdict:
     if interacting:
         risk = (
             "a fall in blood pressure with"
-            if _is_pde5(drug)
+            if is_pde5(drug)
             else "statin toxicity to" if drug.key in CYP3A4_INHIBITORS else "bleeding risk to"
         )
         basis += f" It adds {risk} {age_phrase(interacting[0], ctx.as_of, 'authored')}."

@@ -39,11 +39,12 @@ from app.reconcile.clinical_rules import (
     procedure_verdict,
 )
 from app.reconcile.context import ClinicalContext
-from app.reconcile.lifestyle_rules import LIFESTYLE_TYPES, lifestyle_verdict, symptom_verdict
+from app.reconcile.lifestyle_rules import LIFESTYLE_TYPES, lifestyle_verdict
 from app.reconcile.matching import Verdict, drug_facts, record_age_note
 from app.reconcile.medication_rules import is_vaccine, medication_verdict
 from app.reconcile.models import Finding, Statement
 from app.reconcile.observation_rules import observation_verdict
+from app.reconcile.symptom_rules import symptom_verdict
 
 DRUG_TYPES = frozenset({"regimen_change", "medication_intake", "prescription", "current_medication"})
 RULE_TYPES = (

@@ -1,15 +1,12 @@
-"""Health history and static facts: conditions, family history, symptoms, clinical visits, sex,
-birth date or age, blood type, pregnancy (surgeries: :mod:`.procedures`, allergies: :mod:`.allergies`).
+"""Health history and static facts: symptoms, clinical visits, sex, birth date or age, blood type,
+pregnancy (conditions and family history: :mod:`.conditions`, surgeries: :mod:`.procedures`,
+allergies: :mod:`.allergies`).
 
-Conditions and symptoms are dictionary terms (the extractor names them: a condition as said, "heart
-attack"; a symptom by its dictionary name, "nausea"; the write path grounds the name to the
-standard key by alias); they become a record only when a first-person cue governs them ("I have",
-"diagnosed with", "my ... hurts", or the symptom as the speaker's verb: "I fainted") or, for
-conditions, a relative does (ConText then turns it into ``family_history``). A condition is
-resolved when the words say so on either side ("I had a cold", "my hypertension is resolved now",
-"I no longer have ..."), not when a present perfect runs on ("I've had a migraine since Sunday");
-a flare ("my gout flared up") is a symptom episode. A first-person denial ("I don't have asthma", "I
-was never diabetic", "my chart says COPD but I don't have it") is a condition with status ``denied``.
+Symptoms are dictionary terms named by their dictionary display ("nausea" for "nauseous"; the
+write path grounds the name to the standard key by alias); they become a record only when a
+first-person cue governs them ("I have", "woke up with", "my ... hurts", a symptom joined to one just
+read, or the symptom as the speaker's verb: "I fainted"), or when the symptom opens an onset clause
+about the speaker ("Chest pain woke me up").
 """
 
 from __future__ import annotations
@@ -18,68 +15,9 @@ import re
 from datetime import date
 
 from app.ingest.narrative.models import Proposal
+from app.ingest.narrative.sentences import last_match, sentence_end, sentence_start
 from app.ingest.narrative.terms import TermMatch, tokenize
 
-_CONDITION_CUE = re.compile(
-    r"\b(?:i have|i've got|i got|i've had|i had|i have had|i suffer from|i'm suffering from|suffering from"
-    r"|diagnosed (?:me )?with|diagnosis of|i'm|i am|i was|i've been|my|has|have|had|got|runs in"
-    r"|(?:said|says|told me|confirmed|thinks|think)\s+(?:it's|it is|it was|i have|i've got|i had|that's|this is))\b",
-    re.IGNORECASE,
-)
-_RESOLVED = re.compile(
-    r"\b(?:i had|i've had|i have had|used to have|recovered from|got over|no longer have|cured|in remission|"
-    r"got rid of)\b",
-    re.IGNORECASE,
-)
-_RESOLVED_AFTER = re.compile(
-    r"^\W*(?:(?:is|was|has|have|had|'s)\s+)?(?:(?:now|finally|completely|fully|all|totally|pretty much|long|"
-    r"entirely)\s+)?(?:been\s+)?"
-    r"(?:resolved|gone(?! up)|went away|gone away|cleared(?: up)?|cured|healed|in remission|over)\b",
-    re.IGNORECASE,
-)
-"""The condition said to be over after its name: "my hypertension is resolved now"."""
-_ONGOING_AFTER = re.compile(
-    r"^[^.;!?]{0,40}?\b(?:since|for the (?:past|last)|for \w+ (?:days|weeks|months|years))\b", re.IGNORECASE
-)
-"""A present perfect with a duration is ongoing: "I've had a migraine since last Sunday"."""
-_PERFECT_HAD = re.compile(r"\b(?:i've had|i have had)\b[^.;!?]*$", re.IGNORECASE)
-_FLARE_AFTER = re.compile(
-    r"^\W*(?:(?:has|have|had|is|was|keeps?|kept|started|began)\s+)?(?:(?:really|badly|suddenly)\s+)?"
-    r"(?:flared|flaring|flares?|acting up|acted up|playing up|played up|flare-?ups?|attacks?)\b",
-    re.IGNORECASE,
-)
-"""A recorded condition's episode: "my gout flared up", "a gout flare", "my asthma is acting up"."""
-_NO_LONGER = re.compile(r"\bno longer\b[^.;!?]*$", re.IGNORECASE)
-_ANY_MORE = re.compile(r"^[^.;!?]{0,30}?\b(?:anymore|any more|any longer)\b", re.IGNORECASE)
-_DENIED_BEFORE = re.compile(
-    r"\bi(?:\s+|(?=['’]))(?:(?:don't|do not|dont|didn't|did not)\s+(?:actually\s+|really\s+|even\s+)?(?:have|had)"
-    r"|(?:have|'ve)\s+never\s+(?:had|been diagnosed with|been)|never\s+(?:had|was|got)"
-    r"|(?:was|am|'m)\s+(?:never|not)(?:\s+(?:actually|really))?(?:\s+diagnosed with)?"
-    r"|(?:was|were)\s+never\s+diagnosed with)\s+(?:an?\s+|any\s+)?$",
-    re.IGNORECASE,
-)
-"""A first-person denial right before the condition's name: "I don't have", "I was never", "I'm not"."""
-_DENIED_AFTER = re.compile(
-    r"^[^.;!?]{0,40}?\b(?:but|and|which|that)\s+i\s+(?:don't|do not|dont|never did|never had(?: it)?|"
-    r"don't have(?: it)?)\s*(?:[.,;!?]|$)|^\W*(?:is|was)\s+(?:a mistake|wrong|an error)\b",
-    re.IGNORECASE,
-)
-"""A denial after the name: "my chart says I have COPD but I don't", "the diabetes in my file is wrong"."""
-_NOT_THE_CONDITION = re.compile(
-    r"^\s*(?:symptoms?|attacks?|flare|flares|meds|medicine|medication|pills?|inhaler|today|tonight|right now"
-    r"|at the moment|this week)\b",
-    re.IGNORECASE,
-)
-"""After a denied name, words that make the denial about an episode or a thing ("I don't have asthma
-symptoms today"), not about the diagnosis."""
-_RECORD_SAYS = re.compile(
-    r"\b(?:chart|record|records|file|notes|portal|paperwork|problem list|list|profile|history|system)\s+"
-    r"(?:says|said|shows|showed|lists|listed"
-    r"|has|had)\s+(?:that\s+)?(?:i\s+(?:have|had)\s+)?(?:an?\s+)?$",
-    re.IGNORECASE,
-)
-"""The record speaking, not the person ("my chart says anemia but ..."): no statement of the speaker."""
-_RUNS_IN_FAMILY = re.compile(r"\bruns in (?:my|the|our) family\b", re.IGNORECASE)
 _SYMPTOM_CUE = re.compile(
     r"\bwoke up[^.;!?]{0,60}?\b(?:absolutely|completely|totally|all|so|really)\b|"
     r"\b(?:i have|i've got|i got|i've been having|i have been having|i had|i feel|i felt|i'm feeling|"
@@ -132,7 +70,7 @@ _BODY_PARTS = (
     "|groin|pelvis|bladder|legs?|thighs?|knees?|calf|calves|shins?|ankles?|feet|foot|heels?|toes?|joints?|muscles?"
     "|skin|lungs?|heart|kidneys?"
 )
-_PAIN_IN = re.compile(
+PAIN_IN = re.compile(
     rf"\bin (?:my|the|both) (?P<site>(?:(?:left|right|lower|upper|big|little) )?(?:{_BODY_PARTS}))\b", re.IGNORECASE
 )
 """A body site is a body part ("in my lower back"), never a place ("in the kitchen")."""
@@ -237,86 +175,13 @@ _PREGNANT = re.compile(
 )
 
 
-def find_conditions(
-    text: str, conditions: list[TermMatch], sentences: list[tuple[int, int]]
-) -> list[Proposal]:
-    out = []
-    for match in conditions:
-        start = _sentence_start(match.start, sentences)
-        before = text[start : match.start]
-        after = text[match.end : _sentence_end(match.end, sentences)]
-        # an alias may carry its own verb ("had a heart attack"): the cue is then inside the match
-        before = before + match.text[: _own_verb(match.text)]
-        cue = _last(_CONDITION_CUE, before)
-        if cue is None and _RESOLVED_AFTER.match(after) and re.search(r"\b(?:the|my)\s+(?:\w+\s+)?$", before, re.I):
-            cue = _last(re.compile(r"\b(?:the|my)\b", re.I), before)  # "said the sinusitis has cleared up"
-        runs = _RUNS_IN_FAMILY.search(after)
-        if _RECORD_SAYS.search(before) and not _DENIED_AFTER.match(after):
-            continue  # the record speaking ("my chart says anemia"), not the person
-        if not runs and _denied(before, after):
-            denied = {"name": match.key, "status": "denied"}
-            out.append(Proposal("condition", denied, (match.start, match.end), policy="negation_is_content"))
-            continue
-        if cue is None and runs is None:
-            continue
-        if cue is not None and len(tokenize(before[cue.end() :])) > 4:
-            continue
-        if not runs and _FLARE_AFTER.match(after):  # "my gout flared up": an episode, a symptom record
-            fields = {"name": match.key, "body_site": _site(after)}
-            out.append(Proposal("symptom", fields, (match.start, match.end), extra={"flare": True}))
-            continue
-        status = _condition_status(before, after)
-        extra = {"relative": "family"} if runs else {}
-        # "I no longer have X", "I don't have X anymore": the negation says it is over (resolved)
-        over = status == "resolved" and (_NO_LONGER.search(before) is not None or _ANY_MORE.match(after) is not None)
-        out.append(
-            Proposal(
-                "condition",
-                {"name": match.key, "status": status},
-                (match.start, match.end),
-                policy="negation_is_content" if over and not runs else "family_to_history",
-                extra=extra,
-            )
-        )
-    return out
-
-
-def _denied(before: str, after: str) -> bool:
-    """A first-person denial of the diagnosis (not "no longer" / "anymore": that is resolved)."""
-    if _NO_LONGER.search(before) or _ANY_MORE.match(after) or _NOT_THE_CONDITION.match(after):
-        return False
-    return _DENIED_BEFORE.search(before) is not None or _DENIED_AFTER.match(after) is not None
-
-
-def _own_verb(alias_text: str) -> int:
-    """The length of a leading "had a" / "have" in a matched alias ("had a stroke"), else 0."""
-    m = re.match(r"(?:had|have|has|got)\b(?:\s+(?:a|an))?\s*", alias_text, re.IGNORECASE)
-    return m.end() if m else 0
-
-
-def _site(after: str) -> str | None:
-    site = _PAIN_IN.search(after)
-    return site.group("site") if site else None
-
-
-def _condition_status(before: str, after: str) -> str:
-    """``resolved`` when the words say it is over (before or after the name), else ``active``."""
-    if _RESOLVED_AFTER.match(after) or _ANY_MORE.match(after):
-        return "resolved"
-    if _last(_RESOLVED, before) is None:
-        return "active"
-    if _PERFECT_HAD.search(before) and _ONGOING_AFTER.match(after):
-        return "active"  # "I've had a migraine since Sunday": still going on
-    return "resolved"
-
-
 def find_symptoms(text: str, symptoms: list[TermMatch], sentences: list[tuple[int, int]]) -> list[Proposal]:
     out: list[Proposal] = []
     for match in symptoms:
-        start = _sentence_start(match.start, sentences)
-        end = _sentence_end(match.end, sentences)
+        start = sentence_start(match.start, sentences)
+        end = sentence_end(match.end, sentences)
         before = text[start : match.start]
-        cue = _last(_SYMPTOM_CUE, before)
+        cue = last_match(_SYMPTOM_CUE, before)
         by_cue = cue is not None and len(tokenize(before[cue.end() :])) <= 3
         # a symptom joined to one just read ("drenched in sweat and shaky all over")
         by_cue = by_cue or any(
@@ -329,7 +194,7 @@ def find_symptoms(text: str, symptoms: list[TermMatch], sentences: list[tuple[in
             continue
         clause = text[start:end]
         severity = _SEVERITY.search(clause)
-        site = _PAIN_IN.match(text[match.end : end].lstrip())
+        site = PAIN_IN.match(text[match.end : end].lstrip())
         fields = {
             "name": match.key,
             "severity": severity.group("s") if severity else None,
@@ -408,19 +273,3 @@ def _born_date(m: re.Match[str]) -> str | None:
         return date(int(year), month, int(day)).isoformat()
     except ValueError:
         return None
-
-
-def _last(rx: re.Pattern[str], text: str) -> re.Match[str] | None:
-    last = None
-    for m in rx.finditer(text):
-        last = m
-    return last
-
-
-def _sentence_start(pos: int, sentences: list[tuple[int, int]]) -> int:
-    return next((s for s, e in sentences if s <= pos < e), 0)
-
-
-def _sentence_end(pos: int, sentences: list[tuple[int, int]]) -> int:
-    return next((e for s, e in sentences if s <= pos <= e), pos)
-

@@ -31,17 +31,17 @@ from pydantic import ValidationError
 from app.ingest.narrative.admission import admit, applicable
 from app.ingest.narrative.allergies import find_allergies
 from app.ingest.narrative.assertions import Assertion, get_tagger
+from app.ingest.narrative.conditions import find_conditions
+from app.ingest.narrative.exercise import find_exercise
 from app.ingest.narrative.goals import find_goals
 from app.ingest.narrative.grounding_check import ungrounded_fields
 from app.ingest.narrative.history import (
-    find_conditions,
     find_static_facts,
     find_symptoms,
     find_visits,
 )
 from app.ingest.narrative.lifestyle import (
     MOOD_KIND_OF,
-    find_exercise,
     find_lifestyle_baselines,
     find_meals,
     find_mood,

@@ -38,3 +38,21 @@ def enclosing(spans: list[tuple[int, int]], start: int, end: int) -> tuple[int, 
     )
     last = next((s for s in reversed(spans) if s[0] < end), first)
     return (min(first[0], start), max(last[1], end))
+
+
+def last_match(rx: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """The last match of ``rx`` in ``text`` (the cue nearest what follows it)."""
+    last = None
+    for m in rx.finditer(text):
+        last = m
+    return last
+
+
+def sentence_start(pos: int, sentences: list[tuple[int, int]]) -> int:
+    """The start of the sentence holding ``pos`` (0 outside every sentence)."""
+    return next((s for s, e in sentences if s <= pos < e), 0)
+
+
+def sentence_end(pos: int, sentences: list[tuple[int, int]]) -> int:
+    """The end of the sentence holding ``pos`` (``pos`` itself outside every sentence)."""
+    return next((e for s, e in sentences if s <= pos <= e), pos)

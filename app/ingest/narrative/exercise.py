@@ -1,0 +1,163 @@
+"""Exercise as the speaker states it: activities, classes, races, steps, with duration and distance.
+
+"I walked for 30 minutes", "went for a really hard run", "Did an easy 30 minute jog", "my grandson
+dragged me to his bootcamp class", "ran a 10 km race", "I did 8000 steps": the activity as said (a
+verb becomes its activity: "swam" -> swimming), a duration in minutes and a distance only when the
+text states them (a hedged number, "over 2000 steps", is no value). Every pattern fixes the speaker
+as the subject (:data:`~app.ingest.narrative.lifestyle.SPEAKER_SUBJECT`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.ingest.narrative.lifestyle import SPEAKER_SUBJECT
+from app.ingest.narrative.models import Proposal
+from app.ingest.narrative.quantities import COUNT, NUMBER, parse_number
+
+_I = r"\b(?:i|we)\b"
+_ACTIVITIES = {
+    "walked": "walking",
+    "walk": "walking",
+    "ran": "running",
+    "run": "running",
+    "jogged": "jogging",
+    "jog": "jogging",
+    "swam": "swimming",
+    "swim": "swimming",
+    "biked": "cycling",
+    "cycled": "cycling",
+    "bike ride": "cycling",
+    "hiked": "hiking",
+    "hike": "hiking",
+    "danced": "dancing",
+    "yoga": "yoga",
+    "pilates": "pilates",
+    "worked out": "workout",
+    "gym": "gym",
+    "tennis": "tennis",
+    "basketball": "basketball",
+    "soccer": "soccer",
+    "golf": "golf",
+    "lifted weights": "weight training",
+    "cycle": "cycling",
+}
+_EXERCISE = re.compile(
+    # the subject is "I"/"we", or dropped at the start of a sentence ("Did hill sprints this morning")
+    rf"(?:{_I}(?:'ve|\s+have|\s+had)?\s+|(?:^|(?<=[.!?]\s))(?:(?:then|and|later|also|so)\s+)?"
+    r"|(?:dragged|took|brought|talked|got)\s+me(?:\s+along)?\s+)"
+    r"(?:(?:just|also|finally|already)\s+)?"
+    r"(?P<verb>(?:walked|ran|jogged|swam|biked|cycled|hiked|danced)"
+    r"(?!\s+(?:off|out|into|in|away|over(?!\s+\d)|late|up|across|around the office|to the store|errands))"
+    r"|worked out(?!\s+(?:a|an|the|fine|great|well|ok|okay|that|how|what|for)\b)"
+    r"|lifted weights|did (?:some |a few |a set of )?(?P<did>yoga|pilates|(?:(?:hill|uphill|stair|track|wind) )?"
+    r"sprints|intervals|burpees)"
+    # "went for a walk", "took the dog out for a 20 minute walk"
+    r"|went (?P<gone>rowing|swimming|running|jogging|cycling|biking|hiking|skiing|climbing|dancing|kayaking|paddling"
+    r"|skating|bowling)"
+    r"|(?:(?:to\s+)?do|did|doing)\s+(?P<sport2>crossfit|zumba|spin|aerobics|kickboxing|boxing|hiit|rowing|tai chi)"
+    r"|(?:went |took (?:the|my) dogs? (?:out )?|did |had |got in |squeezed in )(?:for |on )?an? "
+    rf"(?:(?:really|very|super|pretty|nice|good|long|short|quick|brisk|easy|hard|tough|intense|gentle|light|slow"
+    rf"|fast|big|little|early|late|morning|evening)\s+){{0,3}}"
+    rf"(?:(?P<wn>{COUNT})[- ](?P<wu>minutes?|mins?|hours?|hrs?)[- ](?:long )?)?"
+    r"(?:(?:long|short|quick|brisk|easy|hard|tough|intense|gentle|light|slow|fast)\s+)?"
+    r"(?P<went>walk|run|jog|swim|bike ride|hike)(?![\w-])"
+    r"|(?:went to|hit) the (?P<gym>gym)"
+    r"|played (?:(?:a|some|a game of|a round of|a few games of|a match of)\s+)?"
+    r"(?:(?:full|half)[- ]court\s+|pick-?up\s+|singles\s+|doubles\s+)?(?P<sport>tennis|basketball|soccer|golf)"
+    r"|did (?:some |a lot of |a little |a bit of |more |extra )?"
+    rf"(?:(?:about |around )?(?P<dn>{COUNT})\s+(?P<du>minutes?|mins?|hours?|hrs?)\s+of\s+)?"
+    r"(?:(?:gentle|light|easy|brisk|some|intense|hard|vigorous|slow)\s+)?(?P<ing>walking|running|jogging|swimming|"
+    r"cycling|dancing|stretching|yoga|pilates)"
+    r"|(?:usually |always )?(?P<habit>walk|run|jog|swim|cycle)(?=\s+(?:daily|every (?:day|morning|evening|night)|"
+    r"each (?:day|morning|evening)|twice a (?:day|week)|\d+ times a week)\b))\b(?P<rest>[^.;!?\n]*)",
+    re.IGNORECASE,
+)
+_RACE = re.compile(
+    r"\b(?:running|ran|run|did|finished|completed|raced)\s+(?:a|the|my|in a|in the)\s+(?:(?:charity|fun|local|spring|"
+    r"first|big)\s+)?(?:(?P<n>\d+(?:\.\d+)?)\s*(?P<u>k|km|kilometers?|kilometres?|miles?|mi)\s+)?"
+    r"(?P<race>race|5k|10k|marathon|half marathon|half-marathon|fun run|parkrun|triathlon)\b",
+    re.IGNORECASE,
+)
+"""A race the speaker ran ("Celebrated by running a 10 km race"): running, with its distance."""
+_RACE_DISTANCES = {"5k": 5.0, "10k": 10.0, "marathon": 42.2, "half marathon": 21.1}
+_CLASS = re.compile(
+    rf"(?:{_I}\s+(?:\w+\s+)?(?:went|go|going|got|made it)|(?:dragged|took|brought|talked)\s+me(?:\s+along)?"
+    r"|(?:^|(?<=[.!?]\s))(?:went|made it))\s+(?:back\s+)?to\s+(?:a\s+|an\s+|my\s+|the\s+|his\s+|her\s+|our\s+)?"
+    r"(?:(?:new|first|usual|weekly|advanced|beginner|morning|evening|hot)\s+)?"
+    r"(?P<cls>spin|yoga|pilates|zumba|bootcamp|boot camp|crossfit|aerobics|water aerobics|dance|barre|kickboxing|boxing"
+    r"|hiit|cycling|step|circuit|strength|tai chi)\s+class(?:es)?\b(?P<rest>[^.;!?\n]*)",
+    re.IGNORECASE,
+)
+"""A class the speaker went to, or was taken to ("my grandson dragged me to his bootcamp class")."""
+_DURATION = re.compile(
+    rf"\b(?:for|in)\s+(?:about\s+|around\s+)?(?P<n>{COUNT})\s+(?P<u>minutes?|mins?|hours?|hrs?)\b", re.I
+)
+_DISTANCE = re.compile(rf"(?P<n>{NUMBER})\s?(?P<u>km|kilometers?|miles?|mi|k|steps)\b", re.IGNORECASE)
+_STEPS = re.compile(
+    rf"{_I}\s*(?:'ve\s+|\s+have\s+)?(?:(?:just|already|finally|now)\s+)?"
+    r"(?:walked|did|done|got|gotten|hit|reached|made|logged|have|had|am at|'m at|was at|am|'m)\s+"
+    r"(?:(?P<hedge>over|about|around|almost|nearly|more than|less than|under|at least|(?:a little|just) "
+    rf"(?:over|under))\s+)?(?P<n>{NUMBER})\s+steps\b",
+    re.IGNORECASE,
+)
+
+def find_exercise(text: str) -> list[Proposal]:
+    out = []
+    for m in _EXERCISE.finditer(text):
+        word = (
+            m.group("did") or m.group("went") or m.group("gym") or m.group("sport") or m.group("ing")
+            or m.group("habit") or m.group("gone") or m.group("sport2") or m.group("verb")
+        ).lower()
+        activity = word if m.group("went") else _ACTIVITIES.get(word, word)  # "went for a walk": walk, as said
+        rest = m.group("rest")
+        fields: dict[str, object] = {"activity": activity}
+        duration = _DURATION.search(rest)
+        if duration:
+            n = parse_number(duration.group("n"))
+            fields["duration_min"] = n * (60 if duration.group("u").lower().startswith("h") else 1)
+        elif m.group("dn") or m.group("wn"):  # "did 45 minutes of stretching", "a 20 minute walk"
+            n = parse_number(m.group("dn") or m.group("wn"))
+            fields["duration_min"] = n * (60 if (m.group("du") or m.group("wu")).lower().startswith("h") else 1)
+        distance = _DISTANCE.search(rest)
+        if distance and not _qualified(rest[: distance.start()]):
+            fields["distance"] = parse_number(distance.group("n"))
+            fields["unit"] = distance.group("u")
+        habitual = {"habitual": True} if m.group("habit") else {}
+        habitual |= SPEAKER_SUBJECT
+        out.append(Proposal("exercise", fields, (m.start(), m.start("rest")), policy="plain", extra=habitual))
+    for m in _RACE.finditer(text):
+        if any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
+            continue
+        race: dict[str, object] = {"activity": "running"}
+        said = m.group("race").lower().replace("-", " ")
+        if m.group("n"):
+            km = m.group("u").lower().startswith("k")
+            race |= {"distance": parse_number(m.group("n")), "unit": "km" if km else "mi"}
+        elif said in _RACE_DISTANCES:
+            race |= {"distance": _RACE_DISTANCES[said], "unit": "km"}
+        out.append(Proposal("exercise", race, (m.start(), m.end()), policy="plain", extra=SPEAKER_SUBJECT))
+    for m in _CLASS.finditer(text):
+        if any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
+            continue
+        fields = {"activity": f"{m.group('cls').lower()} class"}
+        duration = _DURATION.search(text, m.end("cls"), m.end("cls") + 160)
+        if duration:
+            n = parse_number(duration.group("n"))
+            fields["duration_min"] = n * (60 if duration.group("u").lower().startswith("h") else 1)
+        out.append(Proposal("exercise", fields, (m.start(), m.end("cls")), policy="plain", extra=SPEAKER_SUBJECT))
+    for m in _STEPS.finditer(text):
+        if any(p.anchor[0] <= m.start() < p.anchor[1] + 60 for p in out):
+            continue
+        walked: dict[str, object] = {"activity": "walking"}
+        if not m.group("hedge"):  # "over 2000 steps" states no count: walking only
+            walked |= {"distance": parse_number(m.group("n")), "unit": "steps"}
+        out.append(Proposal("exercise", walked, (m.start(), m.end()), policy="plain"))
+    return out
+
+
+def _qualified(prefix: str) -> bool:
+    """True when a number is hedged ("over 2000", "almost 5 miles"): it is not the value."""
+    return bool(
+        re.search(r"\b(?:over|under|more than|less than|almost|nearly|at least|about)\s*$", prefix, re.I)
+    )

@@ -1,0 +1,93 @@
+"""Drug interactions the rubric grades: what an undocumented drug or supplement adds to.
+
+An undocumented drug with interaction potential is a medium gap that cites the requests in force it
+interacts with: an anticoagulant or antiplatelet for a bleeding-risk drug or supplement (NSAIDs,
+aspirin, ginkgo, fish oil, turmeric, another antiplatelet), a nitrate for a PDE-5 inhibitor
+(sildenafil, tadalafil: a dangerous fall in blood pressure), simvastatin / lovastatin /
+atorvastatin for a strong CYP3A4 inhibitor (clarithromycin, erythromycin, the azoles: statin
+toxicity). Facts from the drugs' labels; the lists are small and named here so a reviewer can read
+them whole.
+"""
+
+from __future__ import annotations
+
+from app.reconcile.context import ClinicalContext, ClinicalItem, medication_active_at
+from app.reconcile.matching import INTERACTION_SUPPLEMENTS, DrugFacts, any_phrase, item_mentions_drug
+
+BLEEDING_RISK_CLASSES: tuple[str, ...] = ("anticoagulant", "antiplatelet")
+BLEEDING_ADDITIVES: frozenset[str] = frozenset(
+    {
+        "aspirin",
+        "ibuprofen",
+        "naproxen",
+        "diclofenac",
+        "ginkgo",
+        "ginkgo biloba",
+        "fish oil",
+        "omega-3",
+        "garlic",
+        "vitamin e",
+        "turmeric",
+        "curcumin",
+        "st john's wort",
+        "clopidogrel",
+        "ticagrelor",
+        "prasugrel",
+    }
+)
+"""Drugs and supplements that add to the bleeding risk of an active anticoagulant or antiplatelet."""
+
+
+
+def has_interaction_potential(drug: DrugFacts) -> bool:
+    cls = (drug.drug_class or "").lower()
+    return (
+        drug.key in INTERACTION_SUPPLEMENTS
+        or drug.key in BLEEDING_ADDITIVES
+        or drug.family == "nsaid"
+        or any(word in cls for word in ("nsaid", "anticoagulant", "antiplatelet"))
+    )
+
+
+
+NITRATE_WORDS: tuple[str, ...] = ("nitroglycerin", "nitrate", "isosorbide")
+"""A PDE-5 inhibitor (sildenafil, tadalafil) with a nitrate: a dangerous fall in blood pressure."""
+CYP3A4_INHIBITORS = frozenset({"clarithromycin", "erythromycin", "itraconazole", "ketoconazole", "ritonavir"})
+CYP3A4_STATINS: tuple[str, ...] = ("simvastatin", "lovastatin", "atorvastatin")
+"""Strong CYP3A4 inhibitors raise these statins' levels (myopathy, rhabdomyolysis)."""
+
+
+def is_pde5(drug: DrugFacts) -> bool:
+    return any_phrase((drug.drug_class or "").lower(), ("pde5", "pde-5", "phosphodiesterase")) is not None
+
+
+def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem]:
+    """Active requests an undocumented drug interacts with: anticoagulants / antiplatelets for a
+    bleeding-risk drug, nitrates for a PDE-5 inhibitor."""
+    if is_pde5(drug):
+        return [
+            item
+            for item in ctx.of_type("MedicationRequest", "MedicationStatement")
+            if medication_active_at(item, ctx.as_of)
+            and (
+                any_phrase(item.display, NITRATE_WORDS)
+                or any(any_phrase(f"{t.key} {t.drug_class or ''}", NITRATE_WORDS) for t in item.terms)
+            )
+        ]
+    if drug.key in CYP3A4_INHIBITORS:
+        return [
+            item
+            for item in ctx.of_type("MedicationRequest", "MedicationStatement")
+            if medication_active_at(item, ctx.as_of)
+            and (any_phrase(item.display, CYP3A4_STATINS) or any(t.key in CYP3A4_STATINS for t in item.terms))
+        ]
+    if drug.key not in BLEEDING_ADDITIVES and drug.family != "nsaid":
+        return []
+    out = []
+    for item in ctx.of_type("MedicationRequest", "MedicationStatement"):
+        if not medication_active_at(item, ctx.as_of) or item_mentions_drug(item, drug):
+            continue
+        classes = " ".join((t.drug_class or "") for t in item.terms).lower()
+        if any(word in classes for word in BLEEDING_RISK_CLASSES) or any_phrase(item.display, ("warfarin",)):
+            out.append(item)
+    return out
