@@ -5,8 +5,9 @@ interacts with: an anticoagulant or antiplatelet for a bleeding-risk drug or sup
 aspirin, ginkgo, fish oil, turmeric, another antiplatelet), a nitrate for a PDE-5 inhibitor
 (sildenafil, tadalafil: a dangerous fall in blood pressure), simvastatin / lovastatin /
 atorvastatin for a strong CYP3A4 inhibitor (clarithromycin, erythromycin, the azoles: statin
-toxicity). Facts from the drugs' labels; the lists are small and named here so a reviewer can read
-them whole.
+toxicity), warfarin for an antibiotic or antifungal that raises its effect (ciprofloxacin,
+metronidazole, fluconazole, co-trimoxazole). Facts from the drugs' labels; the lists are small and
+named here so a reviewer can read them whole.
 """
 
 from __future__ import annotations
@@ -39,11 +40,30 @@ BLEEDING_ADDITIVES: frozenset[str] = frozenset(
 
 
 
+WARFARIN_POTENTIATORS = frozenset(
+    {
+        "ciprofloxacin",
+        "levofloxacin",
+        "metronidazole",
+        "fluconazole",
+        "sulfamethoxazole",
+        "trimethoprim",
+        "sulfamethoxazole / trimethoprim",
+        "amiodarone",
+        "clarithromycin",
+        "erythromycin",
+    }
+)
+"""Drugs that raise warfarin's effect (INR) when added: antibiotics and antifungals above all."""
+
+
 def has_interaction_potential(drug: DrugFacts) -> bool:
     cls = (drug.drug_class or "").lower()
     return (
         drug.key in INTERACTION_SUPPLEMENTS
         or drug.key in BLEEDING_ADDITIVES
+        or drug.key in WARFARIN_POTENTIATORS
+        or drug.key in CYP3A4_INHIBITORS
         or drug.family == "nsaid"
         or any(word in cls for word in ("nsaid", "anticoagulant", "antiplatelet"))
     )
@@ -63,7 +83,8 @@ def is_pde5(drug: DrugFacts) -> bool:
 
 def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem]:
     """Active requests an undocumented drug interacts with: anticoagulants / antiplatelets for a
-    bleeding-risk drug, nitrates for a PDE-5 inhibitor."""
+    bleeding-risk drug, nitrates for a PDE-5 inhibitor, the statins a strong CYP3A4 inhibitor raises,
+    warfarin for an antibiotic or antifungal that raises its effect."""
     if is_pde5(drug):
         return [
             item
@@ -74,13 +95,21 @@ def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem
                 or any(any_phrase(f"{t.key} {t.drug_class or ''}", NITRATE_WORDS) for t in item.terms)
             )
         ]
-    if drug.key in CYP3A4_INHIBITORS:
-        return [
-            item
-            for item in ctx.of_type("MedicationRequest", "MedicationStatement")
-            if medication_active_at(item, ctx.as_of)
-            and (any_phrase(item.display, CYP3A4_STATINS) or any(t.key in CYP3A4_STATINS for t in item.terms))
+    active = [i for i in ctx.of_type("MedicationRequest", "MedicationStatement") if medication_active_at(i, ctx.as_of)]
+    if drug.key in CYP3A4_INHIBITORS or drug.key in WARFARIN_POTENTIATORS:
+        statins = [
+            i
+            for i in active
+            if drug.key in CYP3A4_INHIBITORS
+            and (any_phrase(i.display, CYP3A4_STATINS) or any(t.key in CYP3A4_STATINS for t in i.terms))
         ]
+        warfarin = [
+            i
+            for i in active
+            if drug.key in WARFARIN_POTENTIATORS
+            and (any_phrase(i.display, ("warfarin",)) or any(t.key == "warfarin" for t in i.terms))
+        ]
+        return [*statins, *warfarin]
     if drug.key not in BLEEDING_ADDITIVES and drug.family != "nsaid":
         return []
     out = []

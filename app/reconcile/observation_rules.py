@@ -1,7 +1,7 @@
 """Test values (labs, vitals, body measurements) against the latest Observation of the same LOINC.
 
-Material difference = outside the test's measurement tolerance (absolute, in the canonical unit;
-5 % when the dictionary gives none) or across a reference-range band. A lab that differs is a
+Material difference = outside the test's measurement tolerance (the larger of its absolute tolerance in
+the canonical unit and 5 % of the value) or across a reference-range band. A lab that differs is a
 medium contradiction; a vital or body measurement that differs is a low gap (they vary over time).
 """
 
@@ -27,7 +27,8 @@ VITAL_LOINCS: dict[str, tuple[str, ...]] = {
 """LOINC codes of the vital and body-measurement kinds (blood pressure as the panel)."""
 SYSTOLIC, DIASTOLIC = "8480-6", "8462-4"
 DEFAULT_RELATIVE_TOLERANCE = 0.05
-"""Used when the dictionary gives a test no tolerance: a difference above 5 % is material."""
+"""A difference within 5 % of the value is never material (analytical variation); the dictionary's
+absolute tolerance (reporting precision) applies above it."""
 DEFAULT_BP_TOLERANCE = 10.0
 
 
@@ -91,9 +92,11 @@ def _band(
 
 
 def _material(a: float, b: float, tolerance: float | None) -> bool:
-    if tolerance is None:
-        return abs(a - b) > DEFAULT_RELATIVE_TOLERANCE * max(abs(a), abs(b), 1e-9)
-    return abs(a - b) > tolerance
+    """Beyond the test's absolute tolerance (its reporting precision) *and* beyond 5 % of the larger
+    value, the floor of any analytical method's variation (total cholesterol 171 against a recorded
+    167.9 is the same result; an A1c of 7.4 against 6.1 is not)."""
+    relative = DEFAULT_RELATIVE_TOLERANCE * max(abs(a), abs(b), 1e-9)
+    return abs(a - b) > max(relative, tolerance or 0.0)
 
 
 def observation_verdict(

@@ -30,7 +30,7 @@ def _of(records: list[tuple[str, dict[str, Any]]], record_type: str) -> list[dic
     ("text", "name"),
     [
         ("I don't have asthma.", "asthma"),
-        ("I was never diabetic, that's a mistake in my chart.", "diabetic"),
+        ("I was never diabetic, that's a mistake in my chart.", "diabetes"),  # an adjective named by its noun
         ("My chart says I have COPD but I don't.", "copd"),
         ("I've never had a heart attack.", "heart attack"),
         ("I didn't have a stroke, it was a migraine.", "stroke"),

@@ -268,3 +268,26 @@ def test_round_six_wordings(snapshot: DictionarySnapshot, mention: datetime) -> 
     visit = _typed("The nurse rang about the bloodwork from my March 28th checkup. A1c was 6.4.", snapshot, mention)
     expected = [("clinical_visit", "March 28th"), ("test_result", "March 28th")]
     assert sorted((t, when) for t, _, when in visit) == expected
+
+
+def test_round_seven_wordings(snapshot: DictionarySnapshot, mention: datetime) -> None:
+    stopped = _typed("i havent took my tegretol since last wednesday", snapshot, mention)
+    assert [(f["drug"], f["action"]) for _, f, _ in stopped] == [("carbamazepine", "stop")]
+    told = _typed("I want to tell that I am not taking the water pill since last Saturday.", snapshot, mention)
+    assert [(t, f.get("action")) for t, f, _ in told] == [("regimen_change", "stop")]  # no goal "to tell ..."
+    shots = _typed("I have skipped my Humulin shots since last Tuesday.", snapshot, mention)
+    assert [f["action"] for _, f, _ in shots] == ["skip"]
+    class_then_drug = _typed("I stopped my cholesterol pill, the simvastatin, about 2 weeks ago.", snapshot, mention)
+    assert [(f["drug"], when) for _, f, when in class_then_drug] == [("simvastatin", "about 2 weeks ago")]
+    hill = _typed("This afternoon I raced my grandson up the big hill in the park, flat out.", snapshot, mention)
+    assert [f["activity"] for t, f, _ in hill if t == "exercise"] == ["hill sprints"]
+    breakfast = _typed("Breakfast was porridge with a sliced banana.", snapshot, mention)
+    assert [f["food"] for _, f, _ in breakfast] == ["porridge with a sliced banana"]
+    cataract = _typed("Had the cataract taken out of my right eye last week.", snapshot, mention)
+    assert [f["procedure"] for _, f, _ in cataract] == ["cataract surgery"]
+    bp = _typed("Sat at the drugstore blood pressure machine this morning. 158 over 92.", snapshot, mention)
+    assert [(f["systolic"], f["diastolic"]) for _, f, _ in bp] == [(158.0, 92.0)]
+    eggs = _typed("My chart says I'm allergic to eggs. I'm not, never have been.", snapshot, mention)
+    assert [f.get("status") for _, f, _ in eggs] == ["denied"]
+    anemic = _typed("The portal says anemia. I have never been anemic.", snapshot, mention)
+    assert [f for _, f, _ in anemic] == [{"name": "anemia", "status": "denied"}]

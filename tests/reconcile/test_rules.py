@@ -397,6 +397,20 @@ CASES: list[
         {("MedicationRequest", RXNORM, "316672")},
     ),
     (
+        "an undocumented antibiotic that raises warfarin's effect",
+        [WARFARIN],
+        {"type": "prescription", "fields": {"drug": "ciprofloxacin"}},
+        ("gap", "medium", False),
+        {("MedicationRequest", RXNORM, "855332")},
+    ),
+    (
+        "a value within 5 % of the recorded one agrees",
+        [A1C],
+        {"type": "test_result", "fields": {"loinc": "4548-4", "value": 7.6, "unit": "%"}},
+        ("agreement", None, False),
+        {("Observation", LOINC, "4548-4")},
+    ),
+    (
         "fainting cites the recorded heart condition",
         [CORONARY],
         {"type": "symptom", "fields": {"name": "fainting"}, "quote": "I must have fainted this morning"},

@@ -92,6 +92,9 @@ _DENIED_ALLERGY = re.compile(
 """A denial of an allergy by the speaker: the allergen follows "not allergic to" or precedes "allergy"."""
 _DENIED_AFTER = re.compile(
     r"[^.;!?]{0,40}?\b(?:but|and|which|though)\s+i(?:'m|\s+am)\s+(?:\w+\s+)?not(?:\s+(?:really|actually))?"
+    r"\s*(?:[.,;!?]|$)"
+    # the denial opening the next sentence: "my chart says I'm allergic to eggs. I'm not, never have been"
+    r"|[^.;!?]{0,40}?[.;!]\s+i(?:'m|\s+am)\s+(?:really\s+|actually\s+)?not(?:\s+(?:really|actually|at all))?"
     r"\s*(?:[.,;!?]|$)",
     re.IGNORECASE,
 )

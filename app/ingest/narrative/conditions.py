@@ -72,7 +72,7 @@ _NOT_THE_CONDITION = re.compile(
 """After a denied name, words that make the denial about an episode or a thing ("I don't have asthma
 symptoms today"), not about the diagnosis."""
 _RECORD_SAYS = re.compile(
-    r"\b(?:chart|record|records|file|notes|portal|paperwork|problem list|list|profile|history|system)\s+"
+    r"\b(?:chart|record|records|file|notes|portal|paperwork|problem list|list|profile|history|system|it)\s+"
     r"(?:says|said|shows|showed|lists|listed"
     r"|has|had)\s+(?:that\s+)?(?:i\s+(?:have|had)\s+)?(?:an?\s+)?$",
     re.IGNORECASE,

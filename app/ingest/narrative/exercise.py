@@ -81,9 +81,16 @@ _RACE = re.compile(
 )
 """A race the speaker ran ("Celebrated by running a 10 km race"): running, with its distance."""
 _RACE_DISTANCES = {"5k": 5.0, "10k": 10.0, "marathon": 42.2, "half marathon": 21.1}
+_HILLS = re.compile(
+    rf"{_I}\s+(?:\w+\s+)?(?:raced|sprinted|ran|charged|jogged)\s+(?:\w+\s+){{0,3}}?(?:up|down)\s+(?:the\s+)?"
+    r"(?:(?:big|steep|long)\s+)?(?P<where>hill|hills|stairs|steps)\b",
+    re.IGNORECASE,
+)
+"""Sprints said by where they were run: "I raced my grandson up the big hill in the park"."""
 _CLASS = re.compile(
-    rf"(?:{_I}\s+(?:\w+\s+)?(?:went|go|going|got|made it)|(?:dragged|took|brought|talked)\s+me(?:\s+along)?"
-    r"|(?:^|(?<=[.!?]\s))(?:went|made it))\s+(?:back\s+)?to\s+(?:a\s+|an\s+|my\s+|the\s+|his\s+|her\s+|our\s+)?"
+    rf"(?:{_I}\s+(?:\w+\s+)?(?:went|go|going|got|made it|did|took|tried)"
+    r"|(?:dragged|took|brought|talked)\s+me(?:\s+along)?|(?:^|(?<=[.!?]\s))(?:went|made it))"
+    r"\s+(?:back\s+)?(?:to\s+)?(?:a\s+|an\s+|my\s+|the\s+|his\s+|her\s+|our\s+)?"
     r"(?:(?:new|first|usual|weekly|advanced|beginner|morning|evening|hot)\s+)?"
     r"(?P<cls>spin|yoga|pilates|zumba|bootcamp|boot camp|crossfit|aerobics|water aerobics|dance|barre|kickboxing|boxing"
     r"|hiit|cycling|step|circuit|strength|tai chi)\s+class(?:es)?\b(?P<rest>[^.;!?\n]*)",
@@ -137,6 +144,12 @@ def find_exercise(text: str) -> list[Proposal]:
         elif said in _RACE_DISTANCES:
             race |= {"distance": _RACE_DISTANCES[said], "unit": "km"}
         out.append(Proposal("exercise", race, (m.start(), m.end()), policy="plain", extra=SPEAKER_SUBJECT))
+    for m in _HILLS.finditer(text):
+        if any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
+            continue
+        activity = "stair sprints" if m.group("where").lower() in ("stairs", "steps") else "hill sprints"
+        fields = {"activity": activity}
+        out.append(Proposal("exercise", fields, (m.start(), m.end()), policy="plain", extra=SPEAKER_SUBJECT))
     for m in _CLASS.finditer(text):
         if any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
             continue

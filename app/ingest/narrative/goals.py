@@ -29,7 +29,10 @@ _AIM = re.compile(
     r"|i(?:'m| am) (?:trying|aiming) (?:to|for)"
     r"|set (?:my|the|a) (?:(?:daily|weekly|new|step) )?goals? (?:at|for|to|of)"
     r"|my new goal is(?:\s+to)?"
-    r"|i will try to|i'll try to|i want my goal to be)\s+(?P<target>(?:[^.;!?\n]|(?<=\d)\.(?=\d)){2,80})",
+    r"|i will try to|i'll try to|i want my goal to be)\s+"
+    # "I want to tell you that ...", "I need to mention ...": a report follows, not an aim
+    r"(?!(?:tell|say|let you know|mention|ask|report|share|update|confess|admit|check|know)\b)"
+    r"(?P<target>(?:[^.;!?\n]|(?<=\d)\.(?=\d)){2,80})",
     re.IGNORECASE,
 )
 _MY_GOAL = re.compile(

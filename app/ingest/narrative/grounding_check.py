@@ -69,6 +69,8 @@ ACTIVITY_WORDS = {
     "dancing": ("danc",),
     "workout": ("worked out", "work out", "workout"),
     "weight training": ("weights",),
+    "hill sprints": ("hill",),
+    "stair sprints": ("stairs", "steps"),
 }
 _EXTRA_WORD_NUMBERS = {"fourteen": 14.0, "thirty": 30.0, "ninety": 90.0, "twenty": 20.0, "fifteen": 15.0}
 _FEET_INCHES = re.compile(r"(\d)\s?(?:'|ft|feet|foot)\s?(\d{1,2})?")

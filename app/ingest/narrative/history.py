@@ -27,7 +27,7 @@ _SYMPTOM_CUE = re.compile(
     r"severe"
     r"|mild|slight|awful|horrible|some|a lot of|lots of|still"
     r"|^\W*(?:had|have|got|getting|having|been having|still have)|keep getting|been getting|getting"
-    r"|(?:i'm|i am|i was|sitting|lying|up|woke up|stuck)\b[^.;!?]{0,40}?\bwith"
+    r"|(?:i'm|i am|i was|sitting|lying|up|woke up|woke|woken|stuck)\b[^.;!?]{0,40}?\bwith"
     r"|got\s+(?:this|that|a|an|some|these|those))\b",
     re.IGNORECASE,
 )
@@ -78,7 +78,8 @@ _VISIT = (
     (
         "vaccination",
         re.compile(
-            r"\b(?:got|had|received|get|getting|gave me|give me|given)\s+(?:my\s+|a\s+|the\s+|an\s+)?(?!of\b)"
+            r"\b(?:got|had|received|get|getting|gave me|give me|given|talked me into|into)\s+"
+            r"(?:my\s+|a\s+|the\s+|an\s+)?(?!of\b)"
             r"(?:[\w-]+\s+){0,3}?(?:shot|vaccine|"
             r"vaccination|jab|booster)\b"
             r"|\bgot vaccinated\b",

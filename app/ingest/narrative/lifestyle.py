@@ -58,6 +58,12 @@ _MEAL_PORTION = re.compile(
 )
 """A portion names food without "for breakfast": "Had a huge bowl of oatmeal this morning"."""
 _DRINK_VESSELS = frozenset({"cup", "mug", "glass"})
+_MEAL_WAS = re.compile(
+    r"(?:^|(?<=[.!?]\s)|\bmy\s+)(?P<k>breakfast|lunch|dinner|supper|brunch)\s+(?:today\s+|this morning\s+|tonight\s+)?"
+    r"(?:was|were|is)\s+(?:just\s+)?(?P<food>[a-z][^.;!?\n]{1,60}?)(?=\s*(?:[.;!?\n]|$|,\s|\s(?:because|but|so)\b))",
+    re.IGNORECASE,
+)
+"""The meal as the subject: "Breakfast was porridge with a sliced banana and a black coffee"."""
 _MEAL_AND = re.compile(
     r"\s*(?:,\s*)?(?:and|then|plus)\s+(?P<food>[^.,;!?\n]{2,60}?)\s+for\s+"
     r"(?P<k>breakfast|lunch|dinner|supper|brunch|a snack|snack|dessert)\b",
@@ -180,6 +186,10 @@ def find_sleep(text: str) -> list[Proposal]:
 def find_meals(text: str) -> list[Proposal]:
     out = []
     taken: list[tuple[int, int]] = []
+    for m in _MEAL_WAS.finditer(text):
+        fields = {"food": _food(m.group("food")), "kind": "meal"}
+        out.append(Proposal("meal", fields, (m.start(), m.end()), policy="plain"))
+        taken.append((m.start(), m.end()))
     for m in _MEAL_PORTION.finditer(text):
         kind = "drink" if m.group("vessel").lower() in _DRINK_VESSELS else "meal"
         fields = {"food": _food(m.group("food")), "kind": kind}

@@ -184,6 +184,8 @@ _BP = re.compile(
     r"(?P<sys>(?<![\d/.])\d{2,3})\s?(?:/|over)\s?(?P<dia>\d{2,3}(?![\d/]))(?:\s?(?P<unit>mm\s?hg))?",
     re.IGNORECASE,
 )
+_BP_NEARBY = re.compile(r"\b(?:blood pressure|bp|blood-pressure)\b[^\n]*$", re.IGNORECASE)
+"""Blood pressure named shortly before a bare pair ("the drugstore blood pressure machine ... 158 over 92")."""
 _WEIGH = re.compile(
     rf"\b(?:i|i've|i have)?\s*(?:weigh|weighed|weighing|weighs)\s+(?:myself\b[^.;!?\d]{{0,30}}?[:,-]?\s*)?"
     rf"(?:in\s+at\s+)?(?:about\s+|around\s+)?"
@@ -217,6 +219,8 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
         name_span, name = _name_before(text, m.start())
         entry = vocabulary.lookup("test", name) if name else None
         is_bp = isinstance(entry, TestEntry) and entry.key in BP_KEYS
+        if not is_bp and _BP_NEARBY.search(text, max(0, m.start() - 160), m.start()):
+            is_bp, name_span = True, (m.start(), m.start())  # "at the blood pressure machine ... 158 over 92"
         if not (is_bp or m.group("unit")):
             continue
         start = name_span[0] if is_bp else m.start()

@@ -29,6 +29,7 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r" (?:a single|any|one)(?: dose of)?"
         r"|haven't had|have not had|(?:haven't|have not|hasn't|has not) touched"
         r"|(?:didn't|did not|haven't|have not) bother(?:ed)?(?: with| taking)?|(?:didn't|did not|haven't) do"
+        r"|(?:havent|haven't|hasnt|didnt|dont|don't)\s+(?:took|taken|take|had)|(?:i'm|i am|am|im) not taking"
         r"|(?:i'm|i am|i've been|i have been|i was) out of",
     ),
     (
@@ -41,7 +42,7 @@ _VERBS: tuple[tuple[str, str], ...] = (
         "dose_change",
         r"doubled(?! up)|double(?![- ]?dos| up)|doubling(?! up)|increased|increase|upped|raised|reduced|lowered|"
         r"decreased|"
-        r"halved|halving|cut back on|cut down on|cutting back on|cutting down on|cutting|cut|splitting|"
+        r"halved|halving|cut back on|cut down on|cutting back on|cutting down on|cutting|cut|splitting|breaking|"
         r"taking half(?: of)?|took half(?: of)?|take half(?: of)?|only taking half(?: of)?|changed the dose of"
         r"|adjusted",
     ),
@@ -91,7 +92,10 @@ _NOT_THE_DRUG = re.compile(
     r"\s+(?:diet|plan|program|programme|study|trial|article|commercial|ad|advert|website|coupon|company)\b",
     re.IGNORECASE,
 )
-_RECURRING_SKIP = re.compile(r"\b(?:skipping|missing)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+_RECURRING_SKIP = re.compile(
+    r"\b(?:skipping|missing)\s+(?:\w+\s+){0,2}$|\b(?:skipped|missed)\s+(?:my|the)\s+\w+\s+(?:shots|doses|injections|pills)\b",
+    re.IGNORECASE,
+)
 """'I've been skipping my Tegretol at bedtime since Tuesday': a dose skipped again and again, a skip."""
 _WANTS_ME_ON = re.compile(
     r"\b(?:wants?|wanted|would like|'d like|thinks? i should be|suggested|recommended|recommends)\s+(?:me\s+)?"
@@ -173,7 +177,9 @@ _NO_LONGER = re.compile(r"\b(?:don't|do not|didn't|not|no longer)\b", re.IGNOREC
 _ANYMORE = re.compile(r"[^.;!?]*\b(?:anymore|any more|any longer)\b", re.IGNORECASE)
 _VACCINE_AFTER = re.compile(r"\s*(?:shot|vaccine|vaccination|jab|booster)\b", re.IGNORECASE)
 _LIST_GAP = re.compile(
-    rf"\s*(?:{NUMBER_CORE}\s?(?:mg|mcg|µg|g|ml|units?|iu)\b)?\s*(?:,|and|&|,\s*and)\s*", re.IGNORECASE
+    rf"\s*(?:{NUMBER_CORE}\s?(?:mg|mcg|µg|g|ml|units?|iu)\b)?\s*(?:,|and|&|,\s*and)\s*"
+    r"(?:(?:the|my|i mean|i\.e\.|which is|aka)\s+)?",
+    re.IGNORECASE,
 )
 _WORD_NUMBERS = {"ten": 10, "seven": 7, "fourteen": 14, "thirty": 30, "ninety": 90}
 
@@ -219,7 +225,8 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
         if follow_up is not None:  # the follow-up verb carries the action and its time
             kind = "start" if follow_up.group("v").lower() in ("started", "began") else "stop"
             anchor = (drug.end + follow_up.start("v"), drug.end + follow_up.end("v"))
-        if kind == "skip" and _CONTINUED.search(text[drug.end : clause_end]) and not _RECURRING_SKIP.search(before):
+        recurring = _RECURRING_SKIP.search(before) or _RECURRING_SKIP.search(text[clause_start:clause_end])
+        if kind == "skip" and _CONTINUED.search(text[drug.end : clause_end]) and not recurring:
             kind = "stop"  # "I haven't taken my warfarin since last Friday"
         if kind in ("skip", "stop") and _NEGATED_VERB.search(before[-40:]):
             said_negatively = False  # "didn't stop", "never skipped", "haven't stopped": not a stop
@@ -264,7 +271,29 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
                     policy="negation_is_content" if kind in ("skip", "stop") and said_negatively else "clinical",
                 )
             )
-    return proposals
+    return _named_for_their_class(text, drugs, proposals)
+
+
+LAY_CLASS_KEYS = frozenset({"antihypertensive", "anticoagulant", "statin", "antidiabetic", "antiepileptic"})
+"""Dictionary entries for a drug class named in lay words ("my cholesterol pill")."""
+
+
+def _named_for_their_class(text: str, drugs: list[TermMatch], proposals: list[Proposal]) -> list[Proposal]:
+    """A class named and then the drug itself ("I stopped my cholesterol pill, the simvastatin"): the
+    specific drug carries the action; the class's own proposal is dropped."""
+    by_start = {d.start: d for d in drugs}
+    dropped: set[tuple[int, int]] = set()
+    for p in proposals:
+        drug = by_start.get(p.anchor[0])
+        if drug is None or drug.key not in LAY_CLASS_KEYS:
+            continue
+        named = next((d for d in drugs if d.start > drug.end and _APPOSITION.fullmatch(text[drug.end : d.start])), None)
+        if named is not None and named.key not in LAY_CLASS_KEYS and any(q.anchor[0] == named.start for q in proposals):
+            dropped.add(p.anchor)
+    return [p for p in proposals if p.anchor not in dropped]
+
+
+_APPOSITION = re.compile(r"\s*,\s*(?:the|my|i mean|i\.e\.|which is|aka)?\s*|\s*\(\s*", re.IGNORECASE)
 
 
 def find_unknown_drugs(text: str, drugs: list[TermMatch]) -> list[BlockedName]:

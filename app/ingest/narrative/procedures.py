@@ -17,7 +17,7 @@ _SURGERY = re.compile(
     r"|(?:^|(?<=[.!?]\s))(?:had|got))\s+"
     r"(?:my\s+|an?\s+|the\s+|(?:two|three|four|all|both|\d)\s+(?:of\s+my\s+)?)?(?:(?:left|right|both)\s+)?"
     r"(?:(?P<organ>appendix|gallbladder|tonsils|uterus|womb|thyroid|spleen|kidney|wisdom teeth|wisdom tooth"
-    r"|adenoids|prostate|ovaries|ovary)\s+(?:out|removed|taken out|pulled|extracted)"
+    r"|adenoids|prostate|ovaries|ovary|cataract|cataracts)\s+(?:out|removed|taken out|pulled|extracted|done|fixed)"
     r"|(?P<joint>knee|hip|shoulder|ankle|elbow)s?\s+(?:replaced|replacements?)"
     r"|(?P<proc>[a-z]+(?:ectomy|otomy|ostomy|plasty|oscopy)|bypass surgery"
     r"|heart bypass|c-section|caesarean|cesarean|back surgery|heart surgery|knee surgery|hip surgery"
@@ -43,6 +43,8 @@ ORGAN_PROCEDURES = {
     "ovaries": "oophorectomy",
     "ovary": "oophorectomy",
     "wisdom teeth": "wisdom tooth extraction",
+    "cataract": "cataract surgery",
+    "cataracts": "cataract surgery",
     "wisdom tooth": "wisdom tooth extraction",
 }
 """An organ said to be taken out is recorded under the procedure's name ("appendix removed" ->

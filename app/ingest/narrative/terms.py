@@ -158,7 +158,23 @@ def said_name(said: str, kind: TermKind, key: str, vocabulary: Vocabulary) -> st
         name = " ".join(words)
     if name.endswith("s") and not name.endswith("ss") and _is_alias(name[:-1], kind, key, vocabulary):
         name = name[:-1]
+    if kind == "condition" and name in _ADJECTIVE_NAMES:  # "I've never been anemic": anemia
+        return _ADJECTIVE_NAMES[name]
     return name if _is_alias(name, kind, key, vocabulary) else key.replace("_", " ")
+
+
+_ADJECTIVE_NAMES = {
+    "anemic": "anemia",
+    "anaemic": "anaemia",
+    "diabetic": "diabetes",
+    "prediabetic": "prediabetes",
+    "asthmatic": "asthma",
+    "epileptic": "epilepsy",
+    "hypertensive": "hypertension",
+    "obese": "obesity",
+    "arthritic": "arthritis",
+}
+"""A condition said as an adjective ("I'm diabetic") is named by its noun, itself an alias."""
 
 
 def symptom_name(key: str, vocabulary: Vocabulary) -> str:
