@@ -114,6 +114,10 @@ DOUBLE_DOSE_CUES: tuple[str, ...] = (
     "took them again",
     "one too many",
     "double the usual",
+    "and then again",
+    "then again at",
+    "instead of one",
+    "two of the",
     "twice the usual",
     "double my usual",
 )

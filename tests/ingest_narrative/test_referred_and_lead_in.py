@@ -291,3 +291,22 @@ def test_round_seven_wordings(snapshot: DictionarySnapshot, mention: datetime) -
     assert [f.get("status") for _, f, _ in eggs] == ["denied"]
     anemic = _typed("The portal says anemia. I have never been anemic.", snapshot, mention)
     assert [f for _, f, _ in anemic] == [{"name": "anemia", "status": "denied"}]
+
+
+def test_round_eight_wordings(snapshot: DictionarySnapshot, mention: datetime) -> None:
+    gout = _typed("I look at my file and it say gout. I never have the gout in my life.", snapshot, mention)
+    assert [f for _, f, _ in gout] == [{"name": "gout", "status": "denied"}]
+    hiding = _typed(
+        "i hate the tegretol pills. so ive been hiding them in my sock drawer since last sunday", snapshot, mention
+    )
+    assert [(f["drug"], f["action"]) for _, f, _ in hiding] == [("carbamazepine", "stop")]
+    peanuts = _typed("why does my chart say im allergic to peanuts?? im literally not.", snapshot, mention)
+    assert [f.get("status") for _, f, _ in peanuts] == ["denied"]
+    finished = _typed("My chronic sinusitis is finished.", snapshot, mention)
+    assert [f["status"] for _, f, _ in finished] == ["resolved"]
+    dizzy = _typed("About an hour after supper I came over all dizzy and sweaty.", snapshot, mention)
+    assert [f["name"] for _, f, _ in dizzy] == ["dizziness", "sweating"]
+    snow = _typed("First proper snowfall yesterday and I cleared the whole driveway by myself.", snapshot, mention)
+    assert [(f["activity"], when) for _, f, when in snow] == [("snow shoveling", "yesterday")]
+    assert _typed("I cleared the path of toys.", snapshot, mention) == []
+    assert decide_retain("Thank you kindly, good night.").retain is False

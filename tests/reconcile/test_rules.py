@@ -411,6 +411,17 @@ CASES: list[
         {("Observation", LOINC, "4548-4")},
     ),
     (
+        "double dose said as again at bedtime",
+        [WARFARIN],
+        {
+            "type": "medication_intake",
+            "fields": {"drug": "warfarin"},
+            "quote": "I took my warfarin with supper last night and then again at bedtime.",
+        },
+        ("contradiction", "high", True),
+        {("MedicationRequest", RXNORM, "855332")},
+    ),
+    (
         "fainting cites the recorded heart condition",
         [CORONARY],
         {"type": "symptom", "fields": {"name": "fainting"}, "quote": "I must have fainted this morning"},

@@ -15,7 +15,7 @@ from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.terms import TermMatch
 
 _ALLERGY = re.compile(
-    r"\b(?:i'm|i am|i'm very|i am very|i'm also|i am also)\s+allergic to\s+(?P<sub>[^.,;!?\n]+)"
+    r"\b(?:i'm|im|i am|i'm very|i am very|i'm also|i am also)\s+allergic to\s+(?P<sub>[^.,;!?\n]+)"
     r"|\b(?:i have an? |i have |i've got an? |i've got |i have got an? |my )(?P<sub2>[a-z][a-z -]{2,30}?) allergy\b"
     r"(?!\s+(?:to|season|medicine|medication|meds|pills?|shots?|tests?|testing|symptoms)\b)"
     r"|\ballergy to\s+(?P<sub3>[^.,;!?\n]+)",
@@ -94,14 +94,15 @@ _DENIED_AFTER = re.compile(
     r"[^.;!?]{0,40}?\b(?:but|and|which|though)\s+i(?:'m|\s+am)\s+(?:\w+\s+)?not(?:\s+(?:really|actually))?"
     r"\s*(?:[.,;!?]|$)"
     # the denial opening the next sentence: "my chart says I'm allergic to eggs. I'm not, never have been"
-    r"|[^.;!?]{0,40}?[.;!]\s+i(?:'m|\s+am)\s+(?:really\s+|actually\s+)?not(?:\s+(?:really|actually|at all))?"
-    r"\s*(?:[.,;!?]|$)",
+    r"|[^.;!?]{0,40}?[.;!?]+\s+i(?:'m|m|\s+am)\s+(?:really\s+|actually\s+|literally\s+|honestly\s+)?not"
+    r"(?:\s+(?:really|actually|at all))?\s*(?:[.,;!?]|$)",
     re.IGNORECASE,
 )
 """A denial after the stated allergy, used with ``match`` at the allergen's end: "my chart says I'm
 allergic to shellfish and I'm really not" (not "... and I'm not sure how bad")."""
 _RECORD_SAYS = re.compile(
-    r"\b(?:chart|record|records|file|notes|portal|list)\s+(?:says|said|shows|lists|has)\s+(?:that\s+)?$", re.IGNORECASE
+    r"\b(?:chart|record|records|file|notes|portal|list)\s+(?:says|said|say|shows|lists|has)\s+(?:that\s+)?$",
+    re.IGNORECASE,
 )
 _REACTION_BEFORE = re.compile(r"[^.;!?\n]{0,80}$")
 
@@ -124,9 +125,13 @@ def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
         if proposal is None:
             continue
         said_by_record = _RECORD_SAYS.search(text, max(0, m.start() - 40), m.start()) is not None
-        if _DENIED_AFTER.match(text, proposal.anchor[1]):
+        denial = _DENIED_AFTER.match(text, proposal.anchor[1])
+        if denial is not None:
             proposal.fields["status"] = "denied"
             proposal.policy = "negation_is_content"
+            speaker = list(re.finditer(r"\bi(?:'m|m|\s+am)\b", denial.group(0), re.IGNORECASE))
+            if speaker:  # judged where the person denies it ("... allergic to peanuts?? im literally not")
+                proposal.anchor = (denial.start() + speaker[-1].start(), denial.end())
         elif said_by_record:
             continue  # the record speaking ("my chart says I'm allergic to X"), not the person
         out.append(proposal)

@@ -33,7 +33,7 @@ _RESOLVED = re.compile(
 _RESOLVED_AFTER = re.compile(
     r"^\W*(?:(?:is|was|has|have|had|'s)\s+)?(?:(?:now|finally|completely|fully|all|totally|pretty much|long|"
     r"entirely)\s+)?(?:been\s+)?"
-    r"(?:resolved|gone(?! up)|went away|gone away|cleared(?: up)?|cured|healed|in remission|over)\b",
+    r"(?:resolved|gone(?! up)|went away|gone away|cleared(?: up)?|cured|healed|in remission|over|finished|done)\b",
     re.IGNORECASE,
 )
 """The condition said to be over after its name: "my hypertension is resolved now"."""
@@ -52,9 +52,9 @@ _NO_LONGER = re.compile(r"\bno longer\b[^.;!?]*$", re.IGNORECASE)
 _ANY_MORE = re.compile(r"^[^.;!?]{0,30}?\b(?:anymore|any more|any longer)\b", re.IGNORECASE)
 _DENIED_BEFORE = re.compile(
     r"\bi(?:\s+|(?=['’]))(?:(?:don't|do not|dont|didn't|did not)\s+(?:actually\s+|really\s+|even\s+)?(?:have|had)"
-    r"|(?:have|'ve)\s+never\s+(?:had|been diagnosed with|been)|never\s+(?:had|was|got)"
+    r"|(?:have|'ve)\s+never\s+(?:had|been diagnosed with|been)|never\s+(?:had|was|got|have|has)"
     r"|(?:was|am|'m)\s+(?:never|not)(?:\s+(?:actually|really))?(?:\s+diagnosed with)?"
-    r"|(?:was|were)\s+never\s+diagnosed with)\s+(?:an?\s+|any\s+)?$",
+    r"|(?:was|were)\s+never\s+diagnosed with)\s+(?:an?\s+|any\s+|the\s+)?$",
     re.IGNORECASE,
 )
 """A first-person denial right before the condition's name: "I don't have", "I was never", "I'm not"."""
@@ -73,7 +73,7 @@ _NOT_THE_CONDITION = re.compile(
 symptoms today"), not about the diagnosis."""
 _RECORD_SAYS = re.compile(
     r"\b(?:chart|record|records|file|notes|portal|paperwork|problem list|list|profile|history|system|it)\s+"
-    r"(?:says|said|shows|showed|lists|listed"
+    r"(?:says|said|say|shows|showed|lists|listed"
     r"|has|had)\s+(?:that\s+)?(?:i\s+(?:have|had)\s+)?(?:an?\s+)?$",
     re.IGNORECASE,
 )

@@ -81,6 +81,12 @@ _RACE = re.compile(
 )
 """A race the speaker ran ("Celebrated by running a 10 km race"): running, with its distance."""
 _RACE_DISTANCES = {"5k": 5.0, "10k": 10.0, "marathon": 42.2, "half marathon": 21.1}
+_SHOVEL = re.compile(
+    rf"{_I}\s+(?:\w+\s+)?(?P<verb>shovell?ed|cleared|dug out)\s+(?:(?:the|my|our)\s+)?(?:whole\s+|entire\s+)?"
+    r"(?:driveway|drive|walk|sidewalk|path|snow)\b|\b(?:i|we)\s+(?:was\s+|were\s+)?shovell?ing\b",
+    re.IGNORECASE,
+)
+"""Snow shovelling, a heavy exertion said by what was cleared: "I cleared the whole driveway by myself"."""
 _HILLS = re.compile(
     rf"{_I}\s+(?:\w+\s+)?(?:raced|sprinted|ran|charged|jogged)\s+(?:\w+\s+){{0,3}}?(?:up|down)\s+(?:the\s+)?"
     r"(?:(?:big|steep|long)\s+)?(?P<where>hill|hills|stairs|steps)\b",
@@ -144,6 +150,11 @@ def find_exercise(text: str) -> list[Proposal]:
         elif said in _RACE_DISTANCES:
             race |= {"distance": _RACE_DISTANCES[said], "unit": "km"}
         out.append(Proposal("exercise", race, (m.start(), m.end()), policy="plain", extra=SPEAKER_SUBJECT))
+    for m in _SHOVEL.finditer(text):
+        if "snow" not in text.lower() and not re.search(r"shovel", m.group(0), re.IGNORECASE):
+            continue  # "cleared the path" of leaves or toys: no exertion said
+        fields = {"activity": "snow shoveling"}
+        out.append(Proposal("exercise", fields, (m.start(), m.end()), policy="plain", extra=SPEAKER_SUBJECT))
     for m in _HILLS.finditer(text):
         if any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
             continue

@@ -176,6 +176,7 @@ _ACK_WORDS = frozenset(
         "its",
         "dear",
         "anyway",
+        "kindly",
         "anyways",
         "oh",
         "hiiii",

@@ -70,6 +70,7 @@ ACTIVITY_WORDS = {
     "workout": ("worked out", "work out", "workout"),
     "weight training": ("weights",),
     "hill sprints": ("hill",),
+    "snow shoveling": ("snow", "shovel"),
     "stair sprints": ("stairs", "steps"),
 }
 _EXTRA_WORD_NUMBERS = {"fourteen": 14.0, "thirty": 30.0, "ninety": 90.0, "twenty": 20.0, "fifteen": 15.0}

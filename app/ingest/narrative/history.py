@@ -28,7 +28,7 @@ _SYMPTOM_CUE = re.compile(
     r"|mild|slight|awful|horrible|some|a lot of|lots of|still"
     r"|^\W*(?:had|have|got|getting|having|been having|still have)|keep getting|been getting|getting"
     r"|(?:i'm|i am|i was|sitting|lying|up|woke up|woke|woken|stuck)\b[^.;!?]{0,40}?\bwith"
-    r"|got\s+(?:this|that|a|an|some|these|those))\b",
+    r"|got\s+(?:this|that|a|an|some|these|those)|came over all|went all|felt all|got all|came over|feeling all)\b",
     re.IGNORECASE,
 )
 _CONJOINED = re.compile(r"\s*,?\s*(?:and|or|plus|,)\s+(?:(?:really|very|so|a bit|a little|kind of|all)\s+)?",

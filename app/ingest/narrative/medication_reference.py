@@ -23,9 +23,11 @@ _LEFT_OFF = re.compile(
 )
 """'... so I've left it off for the past week': a stop said of a drug named before."""
 _REFERRING = re.compile(
-    r"\b(?:i|i've|i'm|i have|i had|i was)\s+(?:(?:been|just|also|now|already|then|finally|started|begun)\s+){0,2}"
+    r"\b(?:i|i've|ive|i'm|im|i have|i had|i was)\s+"
+    r"(?:(?:been|just|also|now|already|then|finally|started|begun)\s+){0,2}"
     r"(?P<phrase>(?:not\s+|never\s+)?[a-z' ]{0,20}?\b(?P<verb>taking|taken|take|took|takes|using|use|used|started"
-    r"|start|stopped|stop|quit|skipped|skip|missed|cutting|splitting|halving))\s+"
+    r"|start|stopped|stop|quit|skipped|skip|missed|cutting|splitting|halving|hiding|flushing|tossing"
+    r"|binning))\s+"
     r"(?P<object>it|them|those|these|one|two|a couple|half(?: of it| of them| a tablet| a pill)?"
     r"|the\s+(?:\d+\s*mg\s+)?(?:tablet|tablets|pill|pills)|(?:a|one|two|1|2)\s+"
     r"(?:\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|iu|units?)\s+)?"

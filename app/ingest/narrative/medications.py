@@ -36,13 +36,15 @@ _VERBS: tuple[tuple[str, str], ...] = (
         "stop",
         r"stopped|stop|stopping|quit|quitting|discontinued|came off|come off|went off|got off|used to take|"
         r"used to be on|packed in|pack in|packing in|(?:gave|give|given|giving) up(?: on)?|ditched|"
-        r"no longer take|no longer taking|not taking .{0,20}anymore|off(?= of)?",
+        r"no longer take|no longer taking|not taking .{0,20}anymore|off(?= of)?"
+        r"|(?:been )?(?:hiding|throwing out|throwing away|flushing|binning|tossing)",
     ),
     (
         "dose_change",
         r"doubled(?! up)|double(?![- ]?dos| up)|doubling(?! up)|increased|increase|upped|raised|reduced|lowered|"
         r"decreased|"
         r"halved|halving|cut back on|cut down on|cutting back on|cutting down on|cutting|cut|splitting|breaking|"
+        r"snapping|"
         r"taking half(?: of)?|took half(?: of)?|take half(?: of)?|only taking half(?: of)?|changed the dose of"
         r"|adjusted",
     ),
