@@ -310,3 +310,23 @@ def test_round_eight_wordings(snapshot: DictionarySnapshot, mention: datetime) -
     assert [(f["activity"], when) for _, f, when in snow] == [("snow shoveling", "yesterday")]
     assert _typed("I cleared the path of toys.", snapshot, mention) == []
     assert decide_retain("Thank you kindly, good night.").retain is False
+
+
+def test_round_nine_wordings(snapshot: DictionarySnapshot, mention: datetime) -> None:
+    chest = _typed("i woke up at 6:30 this morning with chest pain, like a weight in the middle.", snapshot, mention)
+    assert [(f["name"], when) for t, f, when in chest if t == "symptom"] == [("chest pain", "at 6:30 this morning")]
+    neck = _typed("Only complaint is a stiff neck today.", snapshot, mention)
+    assert [f["name"] for _, f, _ in neck] == ["neck pain"]
+    stopped = _typed("stopped simvastatin 2 wks ago. leg cramps at night.", snapshot, mention)
+    assert [when for t, _, when in stopped if t == "regimen_change"] == ["2 wks ago"]
+    a1c = _typed("They did the finger prick for the A1C yesterday. It came out 7.9%.", snapshot, mention)
+    assert [(f["loinc"], f["value"]) for _, f, _ in a1c] == [("4548-4", 7.9)]
+    half = _typed("my tegretol makes me sleepy. we started doing half since last sunday.", snapshot, mention)
+    assert [(f["drug"], f.get("action")) for t, f, _ in half if t == "regimen_change"] == [
+        ("carbamazepine", "dose_change")
+    ]
+    spin = _typed("Back at spin class today! I went flat out for the whole 50 minutes.", snapshot, mention)
+    assert [(f["activity"], f.get("duration_min")) for _, f, _ in spin] == [("spin class", 50.0)]
+    dairy = _typed("I am not allergic to dairy in the slightest.", snapshot, mention)
+    assert [f["substance"] for _, f, _ in dairy] == ["dairy"]
+    assert decide_retain("hey you there? it's me again haha").retain is False

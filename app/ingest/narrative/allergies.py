@@ -209,6 +209,7 @@ def _substance_words(raw: str) -> str:
             "too",
             "also",
             "at",
+            "in",
             "whatsoever",
             "either",
             "anymore",

@@ -95,7 +95,8 @@ _HILLS = re.compile(
 """Sprints said by where they were run: "I raced my grandson up the big hill in the park"."""
 _CLASS = re.compile(
     rf"(?:{_I}\s+(?:\w+\s+)?(?:went|go|going|got|made it|did|took|tried)"
-    r"|(?:dragged|took|brought|talked)\s+me(?:\s+along)?|(?:^|(?<=[.!?]\s))(?:went|made it))"
+    r"|(?:dragged|took|brought|talked)\s+me(?:\s+along)?"
+    r"|(?:^|(?<=[.!?]\s))(?:went|made it|signed up for|joined|back at|back in|started))"
     r"\s+(?:back\s+)?(?:to\s+)?(?:a\s+|an\s+|my\s+|the\s+|his\s+|her\s+|our\s+)?"
     r"(?:(?:new|first|usual|weekly|advanced|beginner|morning|evening|hot)\s+)?"
     r"(?P<cls>spin|yoga|pilates|zumba|bootcamp|boot camp|crossfit|aerobics|water aerobics|dance|barre|kickboxing|boxing"
@@ -104,7 +105,11 @@ _CLASS = re.compile(
 )
 """A class the speaker went to, or was taken to ("my grandson dragged me to his bootcamp class")."""
 _DURATION = re.compile(
-    rf"\b(?:for|in)\s+(?:about\s+|around\s+)?(?P<n>{COUNT})\s+(?P<u>minutes?|mins?|hours?|hrs?)\b", re.I
+    rf"\b(?:for|in)\s+(?:about\s+|around\s+|the\s+whole\s+|the\s+full\s+|a\s+full\s+|a\s+good\s+)?"
+    rf"(?P<n>{COUNT})\s+(?P<u>minutes?|mins?|hours?|hrs?)\b"
+    rf"|\b(?P<n2>{COUNT})\s+(?P<u2>minutes?|mins?|hours?|hrs?)\s+of\s+(?:\w+\s+)?(?:sprints|intervals|cardio|burpees|spinning|"
+    r"cycling|running|rowing|lifting|circuits|drills)\b",
+    re.I,
 )
 _DISTANCE = re.compile(rf"(?P<n>{NUMBER})\s?(?P<u>km|kilometers?|miles?|mi|k|steps)\b", re.IGNORECASE)
 _STEPS = re.compile(
@@ -127,8 +132,7 @@ def find_exercise(text: str) -> list[Proposal]:
         fields: dict[str, object] = {"activity": activity}
         duration = _DURATION.search(rest)
         if duration:
-            n = parse_number(duration.group("n"))
-            fields["duration_min"] = n * (60 if duration.group("u").lower().startswith("h") else 1)
+            fields["duration_min"] = _minutes(duration)
         elif m.group("dn") or m.group("wn"):  # "did 45 minutes of stretching", "a 20 minute walk"
             n = parse_number(m.group("dn") or m.group("wn"))
             fields["duration_min"] = n * (60 if (m.group("du") or m.group("wu")).lower().startswith("h") else 1)
@@ -167,8 +171,7 @@ def find_exercise(text: str) -> list[Proposal]:
         fields = {"activity": f"{m.group('cls').lower()} class"}
         duration = _DURATION.search(text, m.end("cls"), m.end("cls") + 160)
         if duration:
-            n = parse_number(duration.group("n"))
-            fields["duration_min"] = n * (60 if duration.group("u").lower().startswith("h") else 1)
+            fields["duration_min"] = _minutes(duration)
         out.append(Proposal("exercise", fields, (m.start(), m.end("cls")), policy="plain", extra=SPEAKER_SUBJECT))
     for m in _STEPS.finditer(text):
         if any(p.anchor[0] <= m.start() < p.anchor[1] + 60 for p in out):
@@ -185,3 +188,10 @@ def _qualified(prefix: str) -> bool:
     return bool(
         re.search(r"\b(?:over|under|more than|less than|almost|nearly|at least|about)\s*$", prefix, re.I)
     )
+
+
+def _minutes(duration: re.Match[str]) -> float:
+    """Minutes of a duration match ("for 45 minutes", "45 minutes of sprints", "for half an hour")."""
+    first = duration.group("n") is not None
+    n, unit = duration.group("n" if first else "n2"), duration.group("u" if first else "u2")
+    return parse_number(n) * (60 if unit.lower().startswith("h") else 1)

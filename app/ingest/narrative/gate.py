@@ -177,6 +177,8 @@ _ACK_WORDS = frozenset(
         "dear",
         "anyway",
         "kindly",
+        "there",
+        "it's",
         "anyways",
         "oh",
         "hiiii",

@@ -20,6 +20,8 @@ from app.ingest.narrative.terms import TermMatch, tokenize
 
 _SYMPTOM_CUE = re.compile(
     r"\bwoke up[^.;!?]{0,60}?\b(?:absolutely|completely|totally|all|so|really)\b|"
+    r"\b(?:i'm|i am|i was|sitting|lying|up|woke up|woke|woken|stuck)\b[^.;!?]{0,40}?\bwith\b|"
+    r"\b(?:only |main |one |my )?(?:complaint|problem|issue|thing) (?:is|was)\b|"
     r"\b(?:i have|i've got|i got|i've been having|i have been having|i had|i feel|i felt|i'm feeling|"
     r"i am feeling"
     r"|feeling|i'm|i am|i was|i've been|i've had|i have had|having|woke up with|woke up|suffering from|experiencing"
@@ -27,7 +29,6 @@ _SYMPTOM_CUE = re.compile(
     r"severe"
     r"|mild|slight|awful|horrible|some|a lot of|lots of|still"
     r"|^\W*(?:had|have|got|getting|having|been having|still have)|keep getting|been getting|getting"
-    r"|(?:i'm|i am|i was|sitting|lying|up|woke up|woke|woken|stuck)\b[^.;!?]{0,40}?\bwith"
     r"|got\s+(?:this|that|a|an|some|these|those)|came over all|went all|felt all|got all|came over|feeling all)\b",
     re.IGNORECASE,
 )

@@ -265,6 +265,8 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
         if m.group("unit") is None and _COUNT_NOUN.match(text, m.end()):
             continue
         name_span, name = _name_before(text, m.start())
+        if not name and _IT_CAME_OUT.search(text, max(0, m.start() - 40), m.start()):
+            name_span, name = _test_named_before(text, m.start(), vocabulary)
         if not name:
             continue
         unit = clean_unit(m.group("unit"))
@@ -346,6 +348,31 @@ def _name_before(text: str, value_start: int) -> tuple[tuple[int, int], str]:
     run.reverse()
     start, end = run[0].start, run[-1].end
     return (start, end), text[start:end]
+
+
+_IT_CAME_OUT = re.compile(
+    r"(?:^|[.!?]\s+|,\s*|\band\s+)(?:it|that|the result|the number|the reading)\s+"
+    r"(?:came (?:back|out|in)(?: at| as)?|was|read|showed|said)\s*$",
+    re.IGNORECASE,
+)
+"""A value given for "it" at the start of a sentence or clause: "... for the A1C. It came out 7.9%"."""
+
+
+def _test_named_before(text: str, value_start: int, vocabulary: Vocabulary) -> tuple[tuple[int, int], str]:
+    """The last test alias (up to four words) in the 200 characters before ``value_start``."""
+    window_start = max(0, value_start - 200)
+    tokens = tokenize(text[window_start:value_start])
+    for end in range(len(tokens), 0, -1):
+        for size in (4, 3, 2, 1):
+            if end - size < 0:
+                continue
+            run = tokens[end - size : end]
+            if run[0].norm in _STOP:
+                continue
+            start, stop = window_start + run[0].start, window_start + run[-1].end
+            if isinstance(vocabulary.lookup("test", text[start:stop]), TestEntry):
+                return (start, stop), text[start:stop]
+    return (value_start, value_start), ""
 
 
 def _looks_like_lab(name: str, unit: str | None) -> bool:

@@ -23,10 +23,10 @@ _LEFT_OFF = re.compile(
 )
 """'... so I've left it off for the past week': a stop said of a drug named before."""
 _REFERRING = re.compile(
-    r"\b(?:i|i've|ive|i'm|im|i have|i had|i was)\s+"
+    r"\b(?:i|i've|ive|i'm|im|i have|i had|i was|we|we've|we're|we have)\s+"
     r"(?:(?:been|just|also|now|already|then|finally|started|begun)\s+){0,2}"
     r"(?P<phrase>(?:not\s+|never\s+)?[a-z' ]{0,20}?\b(?P<verb>taking|taken|take|took|takes|using|use|used|started"
-    r"|start|stopped|stop|quit|skipped|skip|missed|cutting|splitting|halving|hiding|flushing|tossing"
+    r"|start|stopped|stop|quit|skipped|skip|missed|cutting|splitting|halving|hiding|flushing|tossing|doing"
     r"|binning))\s+"
     r"(?P<object>it|them|those|these|one|two|a couple|half(?: of it| of them| a tablet| a pill)?"
     r"|the\s+(?:\d+\s*mg\s+)?(?:tablet|tablets|pill|pills)|(?:a|one|two|1|2)\s+"
@@ -65,8 +65,8 @@ def find_referred_actions(
             kind = verb_kind(m.group(0)[: m.start("object") - m.start()]) or (
                 "intake" if verb == "taken" else None  # "I've taken a capsule every day"
             )
-        if kind == "intake" and m.group("object").lower().startswith("half"):
-            kind = "dose_change"  # "only taking half of it"
+        if m.group("object").lower().startswith("half") and kind in ("intake", "start", None):
+            kind = "dose_change"  # "only taking half of it", "we started doing half since Sunday"
         if kind not in _KINDS:
             continue
         fields: dict[str, object] = {"drug": drug.key}

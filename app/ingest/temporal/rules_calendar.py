@@ -33,9 +33,10 @@ from app.ingest.temporal.lexicon import (
 from app.ingest.temporal.models import TemporalResolution
 
 REL_DAY = r"(?:the\s+)?day\s+before\s+yesterday|(?:the\s+)?day\s+after\s+tomorrow|yesterday|today|tomorrow"
-AGO = (rf"(?:(?:about|around|roughly|nearly|almost|like|maybe|some|a good)\s+)?(?:{NUM})\s+(?:day|week|month|year)s?"
-       rf"\s+ago|a\s+fortnight\s+ago")
-"""'N days ago', also hedged ('about 3 days ago': the date, not the duration 'about 3 days')."""
+AGO = (rf"(?:(?:about|around|roughly|nearly|almost|like|maybe|some|a good)\s+)?(?:{NUM})\s*"
+       rf"(?:day|week|month|year|wk|yr|mo)s?\.?\s+ago|a\s+fortnight\s+ago")
+"""'N days ago', also hedged ('about 3 days ago': the date, not the duration 'about 3 days') and
+abbreviated ('2 wks ago', '3 mos ago')."""
 LAST_NEXT_WEEKDAY = rf"(?:last|next|this\s+past|this\s+coming)\s+{WEEKDAY_ANY}"
 BARE_WEEKDAY = rf"(?:on\s+)?{WEEKDAY_FULL}"
 PERIOD = r"(?:last|this|next)\s+(?:week|month|year)(?:['’]s)?"
@@ -94,8 +95,20 @@ def relative_day(match: re.Match[str], ctx: Context) -> TemporalResolution | Non
     return _date(ctx, ctx.day + timedelta(days=offset), "1")
 
 
+_ABBREVIATED_UNITS = (
+    ("wks", "weeks"),
+    ("wk", "week"),
+    ("yrs", "years"),
+    ("yr", "year"),
+    ("mos", "months"),
+    ("mo", "month"),
+)
+
+
 def ago(match: re.Match[str], ctx: Context) -> TemporalResolution | None:
-    text = _lower(match)
+    text = _lower(match).replace(".", "")
+    for short, unit in _ABBREVIATED_UNITS:
+        text = re.sub(rf"(?<=[\d\s]){short}\b", f" {unit}", text)
     count = _count(text)
     if count is None:
         return None
