@@ -330,3 +330,25 @@ def test_round_nine_wordings(snapshot: DictionarySnapshot, mention: datetime) ->
     dairy = _typed("I am not allergic to dairy in the slightest.", snapshot, mention)
     assert [f["substance"] for _, f, _ in dairy] == ["dairy"]
     assert decide_retain("hey you there? it's me again haha").retain is False
+
+
+def test_round_ten_wordings(snapshot: DictionarySnapshot, mention: datetime) -> None:
+    water = _typed(
+        "the water pill I have not taken for the past week. Too many trips. I stopped it, I will restart later.",
+        snapshot,
+        mention,
+    )
+    assert [(f["drug"], f["action"]) for _, f, _ in water] == [("hydrochlorothiazide", "stop")]
+    held = _typed("My dentist told me to hold my Coumadin, so I haven't taken it since last Monday.", snapshot, mention)
+    assert [(f["drug"], f["action"], when) for _, f, when in held] == [("warfarin", "skip", "since last Monday")]
+    assert _typed("My doctor wants me on atorvastatin but I'm not taking it.", snapshot, mention) == []
+    crossfit = _typed("did a brutal crossfit class this morning, max effort deadlifts.", snapshot, mention)
+    assert [f["activity"] for _, f, _ in crossfit] == ["crossfit class"]
+    chart = _typed("Whoever put a shellfish allergy in my chart got it wrong.", snapshot, mention)
+    assert [f.get("status") for _, f, _ in chart] == ["denied"]
+    a1c = _typed("The pharmacy had an A1c machine yesterday so I did it. Came out 6.2.", snapshot, mention)
+    assert [(f["loinc"], f["value"]) for _, f, _ in a1c] == [("4548-4", 6.2)]
+    rock = _typed("slept like a rock from 10 till 6", snapshot, mention)
+    assert [t for t, _, _ in rock] == ["sleep"]
+    scope = _typed("Finally got my first colonoscopy done on August 12th.", snapshot, mention)
+    assert [f["procedure"] for _, f, _ in scope] == ["colonoscopy"]

@@ -100,6 +100,13 @@ _DENIED_AFTER = re.compile(
 )
 """A denial after the stated allergy, used with ``match`` at the allergen's end: "my chart says I'm
 allergic to shellfish and I'm really not" (not "... and I'm not sure how bad")."""
+_WRONG_IN_CHART = re.compile(
+    r"\b(?:an?|the|that)\s+(?P<sub>[a-z][a-z -]{1,30}?)\s+allergy\s+(?:in|on|to)\s+(?:my\s+)?(?:chart|file|record"
+    r"|records|list|profile)\b[^.;!?]{0,40}?\b(?:wrong|a mistake|an error|by mistake|isn't right|is not right"
+    r"|not right|never had)\b",
+    re.IGNORECASE,
+)
+"""A recorded allergy the speaker says is wrong: "Whoever put a shellfish allergy in my chart got it wrong"."""
 _RECORD_SAYS = re.compile(
     r"\b(?:chart|record|records|file|notes|portal|list)\s+(?:says|said|say|shows|lists|has)\s+(?:that\s+)?$",
     re.IGNORECASE,
@@ -110,9 +117,10 @@ _REACTION_BEFORE = re.compile(r"[^.;!?\n]{0,80}$")
 def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
     """Stated allergies and denied ones (``status: denied``), one proposal per allergen."""
     out: list[Proposal] = []
-    denials = list(_DENIED_ALLERGY.finditer(text))
+    denials = [*_DENIED_ALLERGY.finditer(text), *_WRONG_IN_CHART.finditer(text)]
     for m in denials:
-        proposal = _allergy(text, m, "sub" if m.group("sub") else "sub2", drugs)
+        group = "sub" if m.group("sub") else "sub2"
+        proposal = _allergy(text, m, group, drugs)
         if proposal is not None:
             proposal.fields["status"] = "denied"
             proposal.policy = "negation_is_content"

@@ -96,9 +96,9 @@ _HILLS = re.compile(
 _CLASS = re.compile(
     rf"(?:{_I}\s+(?:\w+\s+)?(?:went|go|going|got|made it|did|took|tried)"
     r"|(?:dragged|took|brought|talked)\s+me(?:\s+along)?"
-    r"|(?:^|(?<=[.!?]\s))(?:went|made it|signed up for|joined|back at|back in|started))"
+    r"|(?:^|(?<=[.!?]\s))(?:went|made it|signed up for|joined|back at|back in|started|did|took|tried))"
     r"\s+(?:back\s+)?(?:to\s+)?(?:a\s+|an\s+|my\s+|the\s+|his\s+|her\s+|our\s+)?"
-    r"(?:(?:new|first|usual|weekly|advanced|beginner|morning|evening|hot)\s+)?"
+    r"(?:(?:new|first|usual|weekly|advanced|beginner|morning|evening|hot|brutal|hard|tough|killer|intense)\s+)?"
     r"(?P<cls>spin|yoga|pilates|zumba|bootcamp|boot camp|crossfit|aerobics|water aerobics|dance|barre|kickboxing|boxing"
     r"|hiit|cycling|step|circuit|strength|tai chi)\s+class(?:es)?\b(?P<rest>[^.;!?\n]*)",
     re.IGNORECASE,

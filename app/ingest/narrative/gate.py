@@ -177,6 +177,7 @@ _ACK_WORDS = frozenset(
         "dear",
         "anyway",
         "kindly",
+        "awake",
         "there",
         "it's",
         "anyways",

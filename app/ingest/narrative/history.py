@@ -27,7 +27,7 @@ _SYMPTOM_CUE = re.compile(
     r"|feeling|i'm|i am|i was|i've been|i've had|i have had|having|woke up with|woke up|suffering from|experiencing"
     r"|my|bad|terrible|"
     r"severe"
-    r"|mild|slight|awful|horrible|some|a lot of|lots of|still"
+    r"|mild|slight|awful|horrible|some|a lot of|lots of|still|small|little|minor|tiny"
     r"|^\W*(?:had|have|got|getting|having|been having|still have)|keep getting|been getting|getting"
     r"|got\s+(?:this|that|a|an|some|these|those)|came over all|went all|felt all|got all|came over|feeling all)\b",
     re.IGNORECASE,

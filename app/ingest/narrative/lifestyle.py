@@ -19,7 +19,8 @@ SPEAKER_SUBJECT = {"speaker_subject": True}
 """Marks a proposal whose pattern fixed the speaker as the subject ("I ran with my dad"): a person it
 mentions is company, not the experiencer (:func:`app.ingest.narrative.admission.applicable`)."""
 _SLEEP_WINDOW = re.compile(
-    r"\bslept\s+(?:from\s+)?(?:about\s+|around\s+)?\d{1,2}(?::\d\d)?\s?(?:am|pm|a\.m\.|p\.m\.)?\s+"
+    r"\bslept\s+(?:(?:like\s+a\s+\w+|really\s+\w+|pretty\s+\w+|well|badly|ok|okay|great|fine)\s+)?(?:from\s+)?"
+    r"(?:about\s+|around\s+)?\d{1,2}(?::\d\d)?\s?(?:am|pm|a\.m\.|p\.m\.)?\s+"
     r"(?:to|until|till|til|-)\s+\d{1,2}(?::\d\d)?\s?(?:am|pm|a\.m\.|p\.m\.)?"
     # "went to bed at 12 and woke up at 7:30" (the resolver's bed-and-wake window)
     r"|\b(?:went\s+to\s+(?:bed|sleep)|fell\s+asleep|got\s+to\s+sleep)\s+(?:(?:at|around|about)\s+)*\d{1,2}(?::\d\d)?"

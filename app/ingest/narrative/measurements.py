@@ -351,8 +351,9 @@ def _name_before(text: str, value_start: int) -> tuple[tuple[int, int], str]:
 
 
 _IT_CAME_OUT = re.compile(
-    r"(?:^|[.!?]\s+|,\s*|\band\s+)(?:it|that|the result|the number|the reading)\s+"
-    r"(?:came (?:back|out|in)(?: at| as)?|was|read|showed|said)\s*$",
+    r"(?:^|[.!?]\s+|,\s*|\band\s+)(?:(?:it|that|the result|the number|the reading)\s+)?"
+    r"(?:came (?:back|out|in)(?: at| as)?|read|showed|said)\s*$"
+    r"|(?:^|[.!?]\s+|,\s*|\band\s+)(?:it|that|the result|the number|the reading)\s+was\s*$",
     re.IGNORECASE,
 )
 """A value given for "it" at the start of a sentence or clause: "... for the A1C. It came out 7.9%"."""

@@ -3,7 +3,7 @@
 "My daughter read that ginkgo biloba is good for the memory, so I've been taking one capsule every
 morning"; "The pharmacist sold me some melatonin. I took it at 10": the drug is named in one clause
 (often about someone else), the speaker's own action follows with "it", "them", "one capsule". The
-action is proposed for the nearest drug named before it, in the same or the previous sentence, when
+action is proposed for the nearest drug named before it, in the same or one of the two sentences before, when
 no other drug comes between and no verb already governs that drug. The anchor is the speaker's verb
 phrase, so ConText judges the speaker's clause ("I've been taking"), not the clause naming the drug.
 """
@@ -34,6 +34,7 @@ _REFERRING = re.compile(
     r"(?:capsule|capsules|pill|pills|tablet|tablets|gummy|gummies|dose|drops|scoop|spoonful|teaspoon)s?)\b",
     re.IGNORECASE,
 )
+_PAST_NEGATION = re.compile(r"\b(?:haven'?t|hasn'?t|have not|has not|didn'?t|did not)\b", re.IGNORECASE)
 _KINDS = {
     "intake": "medication_intake",
     "stop": "regimen_change",
@@ -72,9 +73,11 @@ def find_referred_actions(
         fields: dict[str, object] = {"drug": drug.key}
         if kind != "intake":
             fields["action"] = kind
-        # the anchor starts at the verb: a negation before it ("not taking it") is ConText's to judge
+        # the anchor starts at the verb: a negation before it ("not taking it") is ConText's to judge,
+        # except a past one that says the skip itself ("so I haven't taken it since Monday")
         anchor = (m.start("verb"), m.end("object"))
-        out.append(Proposal(_KINDS[kind], fields, anchor))
+        own = kind in ("skip", "stop") and _PAST_NEGATION.search(m.group(0)) is not None
+        out.append(Proposal(_KINDS[kind], fields, anchor, policy="negation_is_content" if own else "clinical"))
         governed[drug.start] = anchor
     return out
 
@@ -91,8 +94,9 @@ def _governed_here(
 
 
 def _within_previous_sentence(drug: TermMatch, pos: int, sentences: list[tuple[int, int]]) -> bool:
+    """The drug is named in the referring sentence or one of the two before it."""
     index = next((i for i, (s, e) in enumerate(sentences) if s <= pos < e), None)
     if index is None:
         return False
-    first = sentences[max(0, index - 1)][0]
+    first = sentences[max(0, index - 2)][0]
     return drug.start >= first

@@ -30,6 +30,7 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"|haven't had|have not had|(?:haven't|have not|hasn't|has not) touched"
         r"|(?:didn't|did not|haven't|have not) bother(?:ed)?(?: with| taking)?|(?:didn't|did not|haven't) do"
         r"|(?:havent|haven't|hasnt|didnt|dont|don't)\s+(?:took|taken|take|had)|(?:i'm|i am|am|im) not taking"
+        r"|held|holding|hold off on|put on hold|paused|pausing"
         r"|(?:i'm|i am|i've been|i have been|i was) out of",
     ),
     (
@@ -162,12 +163,13 @@ _UNKNOWN_AT_DOSE = re.compile(
 )
 _ADVICE = re.compile(
     r"\b(?:told|advised|asked|wants?|wanted|recommended|suggested|said)\s+(?:me\s+)?(?:to|that i should)\s+"
-    r"(?:take|try|start|use)\b[^,;]*$",
+    r"(?:take|try|start|use|hold|stop|pause|skip|come off|go off)\b[^,;]*$",
     re.IGNORECASE,
 )
 _FOLLOW_UP = re.compile(
     r"^[^.;!?]*?,?\s*\b(?:so|and|then)\s+i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?"
-    r"(?P<v>started|began|stopped|quit)(?:\s+(?:(?:taking|using)\s+)?(?:it|them))?\b(?!\s+\w+ing\b)",
+    r"(?P<v>started|began|stopped|quit|held|haven't taken|have not taken|haven't had|skipped)"
+    r"(?:\s+(?:(?:taking|using)\s+)?(?:it|them))?\b(?!\s+\w+ing\b)",
     re.IGNORECASE,
 )
 """Advice followed by what the speaker did about it, the drug left unsaid: "my neighbour told me to
@@ -227,6 +229,7 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
         if follow_up is not None:  # the follow-up verb carries the action and its time
             kind = "start" if follow_up.group("v").lower() in ("started", "began") else "stop"
             anchor = (drug.end + follow_up.start("v"), drug.end + follow_up.end("v"))
+            said_negatively = "not" in follow_up.group("v").lower() or "n't" in follow_up.group("v").lower()
         recurring = _RECURRING_SKIP.search(before) or _RECURRING_SKIP.search(text[clause_start:clause_end])
         if kind == "skip" and _CONTINUED.search(text[drug.end : clause_end]) and not recurring:
             kind = "stop"  # "I haven't taken my warfarin since last Friday"

@@ -14,8 +14,9 @@ from app.ingest.narrative.models import Proposal
 _SURGERY = re.compile(
     r"(?:\b(?:i had|i've had|i have had|i underwent|i got|i just had|i just got"
     r"|(?:they|the doctors?|the surgeons?|the hospital|dr\.?\s+\w+)\s+(?:did|performed|finished|fixed))"
-    r"|(?:^|(?<=[.!?]\s))(?:had|got))\s+"
-    r"(?:my\s+|an?\s+|the\s+|(?:two|three|four|all|both|\d)\s+(?:of\s+my\s+)?)?(?:(?:left|right|both)\s+)?"
+    r"|(?:^|(?<=[.!?]\s))(?:(?:finally|just|also)\s+)?(?:had|got))\s+"
+    r"(?:my\s+|an?\s+|the\s+|(?:two|three|four|all|both|\d)\s+(?:of\s+my\s+)?)?"
+    r"(?:(?:first|annual|routine|yearly|follow-up)\s+)?(?:(?:left|right|both)\s+)?"
     r"(?:(?P<organ>appendix|gallbladder|tonsils|uterus|womb|thyroid|spleen|kidney|wisdom teeth|wisdom tooth"
     r"|adenoids|prostate|ovaries|ovary|cataract|cataracts)\s+(?:out|removed|taken out|pulled|extracted|done|fixed)"
     r"|(?P<joint>knee|hip|shoulder|ankle|elbow)s?\s+(?:replaced|replacements?)"
