@@ -352,3 +352,20 @@ def test_round_ten_wordings(snapshot: DictionarySnapshot, mention: datetime) -> 
     assert [t for t, _, _ in rock] == ["sleep"]
     scope = _typed("Finally got my first colonoscopy done on August 12th.", snapshot, mention)
     assert [f["procedure"] for _, f, _ in scope] == ["colonoscopy"]
+
+
+def test_round_eleven_wordings(snapshot: DictionarySnapshot, mention: datetime) -> None:
+    hiit = _typed("Yesterday I did the hardest HIIT workout of my life, 45 minutes of sprints.", snapshot, mention)
+    assert [(f["activity"], f.get("duration_min")) for _, f, _ in hiit] == [("hiit workout", 45.0)]
+    dated = _typed("My A1c on March 19th was 6.1, the nurse said that was fine.", snapshot, mention)
+    assert [(f["value"], when) for _, f, when in dated] == [(6.1, "March 19th")]
+    chest = _typed("I was carrying the laundry up this afternoon and got chest pain.", snapshot, mention)
+    assert [f["name"] for _, f, _ in chest] == ["chest pain"]
+    mine = _typed("The church had a cholesterol booth at the health fair and mine came out 262.", snapshot, mention)
+    assert [(f["loinc"], f["value"]) for _, f, _ in mine] == [("2093-3", 262.0)]
+    for text in (
+        "ok thank you dear, you're very patient with me",
+        "lol ok ok I hear you",
+        "Lovely sunny day here for once.",
+    ):
+        assert decide_retain(text).retain is False, text

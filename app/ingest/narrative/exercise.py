@@ -87,6 +87,13 @@ _SHOVEL = re.compile(
     re.IGNORECASE,
 )
 """Snow shovelling, a heavy exertion said by what was cleared: "I cleared the whole driveway by myself"."""
+_WORKOUT = re.compile(
+    rf"(?:{_I}\s+(?:just\s+)?|(?:^|(?<=[.!?]\s)))(?:did|finished|crushed|smashed|got through)\s+(?:a|an|the|my)\s+"
+    r"(?:(?:hardest|toughest|brutal|hard|tough|intense|killer|big|long|quick|short|easy|first)\s+)?"
+    r"(?P<kind>hiit|crossfit|cardio|interval|circuit|strength|boxing|kettlebell|leg|upper body|core)\s+workout\b",
+    re.IGNORECASE,
+)
+"""A workout said by its kind: "Yesterday I did the hardest HIIT workout of my life"."""
 _HILLS = re.compile(
     rf"{_I}\s+(?:\w+\s+)?(?:raced|sprinted|ran|charged|jogged)\s+(?:\w+\s+){{0,3}}?(?:up|down)\s+(?:the\s+)?"
     r"(?:(?:big|steep|long)\s+)?(?P<where>hill|hills|stairs|steps)\b",
@@ -154,6 +161,14 @@ def find_exercise(text: str) -> list[Proposal]:
         elif said in _RACE_DISTANCES:
             race |= {"distance": _RACE_DISTANCES[said], "unit": "km"}
         out.append(Proposal("exercise", race, (m.start(), m.end()), policy="plain", extra=SPEAKER_SUBJECT))
+    for m in _WORKOUT.finditer(text):
+        if any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
+            continue
+        workout: dict[str, object] = {"activity": f"{m.group('kind').lower()} workout"}
+        duration = _DURATION.search(text, m.end(), m.end() + 120)
+        if duration:
+            workout["duration_min"] = _minutes(duration)
+        out.append(Proposal("exercise", workout, (m.start(), m.end()), policy="plain", extra=SPEAKER_SUBJECT))
     for m in _SHOVEL.finditer(text):
         if "snow" not in text.lower() and not re.search(r"shovel", m.group(0), re.IGNORECASE):
             continue  # "cleared the path" of leaves or toys: no exertion said

@@ -177,6 +177,8 @@ _ACK_WORDS = frozenset(
         "dear",
         "anyway",
         "kindly",
+        "hear",
+        "understand",
         "awake",
         "there",
         "it's",
@@ -207,7 +209,10 @@ _PLEASANTRY = re.compile(
     r"|\bhow(?:'s| is| was)\s+(?:your|the)\s+(?:day|morning|evening|week|weekend|monday|tuesday|wednesday|thursday"
     r"|friday|saturday|sunday)(?:\s+going)?"
     r"|\b(?:thanks|thank you) for (?:listening|your help|the help|the chat|checking in)[^.!?]*"
-    r"|\byou(?:'re| are) (?:a |the )?(?:patient|good|great|lovely|kind|star|best)(?: one| listener)?"
+    r"|\byou(?:'re| are) (?:a |the |very |so |such a )?(?:patient|good|great|lovely|kind|star|best|helpful)"
+    r"(?: one| listener| with me| to me)?"
+    r"|\b(?:a\s+)?(?:lovely|beautiful|gorgeous|nice|sunny|rainy|grey|gray|cold|hot|warm|wet|windy)\s+(?:sunny\s+)?"
+    r"day(?:\s+(?:here|out|outside|today))?(?:\s+for once)?"
     r"|\b(?:gotta|got to|have to|need to|must) (?:run|go|dash|fly)\b"
     r"|\b(?:it's|it is|this is)\s+(?-i:[A-Z][a-z]+)(?:\s+here)?\s*(?:[.!,]|$)"
     r"|\b(?:a\s+)?bit of a (?:grey|gray|dreary|wet|cold|hot|damp|miserable|lovely|nice) (?:one|day)"

@@ -29,7 +29,8 @@ _SYMPTOM_CUE = re.compile(
     r"severe"
     r"|mild|slight|awful|horrible|some|a lot of|lots of|still|small|little|minor|tiny"
     r"|^\W*(?:had|have|got|getting|having|been having|still have)|keep getting|been getting|getting"
-    r"|got\s+(?:this|that|a|an|some|these|those)|came over all|went all|felt all|got all|came over|feeling all)\b",
+    r"|got\s+(?:this|that|a|an|some|these|those)|came over all|went all|felt all|got all|came over|feeling all"
+    r"|(?:and|then|suddenly|just)\s+got)\b",
     re.IGNORECASE,
 )
 _CONJOINED = re.compile(r"\s*,?\s*(?:and|or|plus|,)\s+(?:(?:really|very|so|a bit|a little|kind of|all)\s+)?",

@@ -43,7 +43,9 @@ _CONNECTOR = re.compile(
 )
 _BETWEEN_NAME_AND_VERB = re.compile(
     r"\s+(?:(?:from|on)\s+(?:last\s+\w+|this\s+(?:morning|week|month)|yesterday|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
-    r"|the\s+other\s+day|the\s+(?:[\w-]+\s+){1,3}?(?:visit|appointment|checkup|check-up|physical|labs?|blood\s+work"
+    r"|the\s+other\s+day|(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+    r"\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}/\d{1,2}(?:/\d{2,4})?"
+    r"|the\s+(?:[\w-]+\s+){1,3}?(?:visit|appointment|checkup|check-up|physical|labs?|blood\s+work"
     r"|blood\s+test|screening))"
     r"|(?:that|which)?\s*(?:they|the\s+(?:lab|doctor|doc|nurse|clinic|hospital)|my\s+(?:doctor|doc|gp))"
     r"\s+(?:drew|took|ran|checked|did|tested|measured|sent off))\s*$",
@@ -140,6 +142,7 @@ _STOP = frozenset(
         "to",
         "it",
         "its",
+        "mine",
     ]
 )
 _LABISH = frozenset(
@@ -351,7 +354,7 @@ def _name_before(text: str, value_start: int) -> tuple[tuple[int, int], str]:
 
 
 _IT_CAME_OUT = re.compile(
-    r"(?:^|[.!?]\s+|,\s*|\band\s+)(?:(?:it|that|the result|the number|the reading)\s+)?"
+    r"(?:^|[.!?]\s+|,\s*|\band\s+)(?:(?:it|that|mine|the result|the number|the reading)\s+)?"
     r"(?:came (?:back|out|in)(?: at| as)?|read|showed|said)\s*$"
     r"|(?:^|[.!?]\s+|,\s*|\band\s+)(?:it|that|the result|the number|the reading)\s+was\s*$",
     re.IGNORECASE,
