@@ -12,18 +12,8 @@ import pytest
 
 from app.dictionary.snapshot import DictionarySnapshot
 from app.ingest.narrative.gate import decide_retain
-from app.ingest.narrative.grounding_check import ungrounded_fields
 from app.ingest.narrative.rules_extractor import extract
-
-
-def _records(text: str, snapshot: DictionarySnapshot, mention: datetime) -> list[tuple[str, dict[str, Any]]]:
-    result = extract(text, snapshot, mention=mention)
-    assert all(ungrounded_fields(r, text, snapshot) == [] for r in result.records)
-    return [(r.type, dict(r.fields)) for r in result.records]
-
-
-def _of(records: list[tuple[str, dict[str, Any]]], record_type: str) -> list[dict[str, Any]]:
-    return [f for t, f in records if t == record_type]
+from tests.ingest_narrative.extracted import grounded_records, of_type
 
 
 @pytest.mark.parametrize(
@@ -39,7 +29,7 @@ def _of(records: list[tuple[str, dict[str, Any]]], record_type: str) -> list[dic
 def test_a_first_person_denial_is_a_denied_condition(
     text: str, name: str, snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
-    assert _of(_records(text, snapshot, mention), "condition") == [{"name": name, "status": "denied"}]
+    assert of_type(grounded_records(text, snapshot, mention), "condition") == [{"name": name, "status": "denied"}]
 
 
 @pytest.mark.parametrize(
@@ -54,7 +44,7 @@ def test_a_first_person_denial_is_a_denied_condition(
 def test_denial_near_misses(
     text: str, expected: list[dict[str, Any]], snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
-    assert _of(_records(text, snapshot, mention), "condition") == expected
+    assert of_type(grounded_records(text, snapshot, mention), "condition") == expected
 
 
 @pytest.mark.parametrize(
@@ -67,18 +57,20 @@ def test_denial_near_misses(
 def test_a_denied_allergy(
     text: str, substance: str, kind: str, snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
-    assert _of(_records(text, snapshot, mention), "allergy") == [
+    assert of_type(grounded_records(text, snapshot, mention), "allergy") == [
         {"substance": substance, "substance_kind": kind, "status": "denied"}
     ]
 
 
 def test_an_allergen_kind_and_a_reaction_said_first(snapshot: DictionarySnapshot, mention: datetime) -> None:
     spring = "Every spring my eyes itch and water, I'm allergic to tree pollen."
-    pollen = _of(_records(spring, snapshot, mention), "allergy")
+    pollen = of_type(grounded_records(spring, snapshot, mention), "allergy")
     assert pollen == [{"substance": "tree pollen", "substance_kind": "environment"}]  # no tree nut
-    nuts = _of(_records("I'm allergic to tree nuts.", snapshot, mention), "allergy")
+    nuts = of_type(grounded_records("I'm allergic to tree nuts.", snapshot, mention), "allergy")
     assert nuts == [{"substance": "tree nuts", "substance_kind": "food"}]
-    latex = _of(_records("Latex gloves give me hives, I'm allergic to latex.", snapshot, mention), "allergy")
+    latex = of_type(
+        grounded_records("Latex gloves give me hives, I'm allergic to latex.", snapshot, mention), "allergy"
+    )
     assert latex == [{"substance": "latex", "substance_kind": "environment", "reaction": "hives"}]
 
 
@@ -108,12 +100,15 @@ def test_a_hedged_medication_action_is_kept_a_hedged_diagnosis_is_not(
 def test_a_value_given_for_the_test_checked_before(
     text: str, loinc: str, value: float, snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
-    (result,) = _of(_records(text, snapshot, mention), "test_result")
+    (result,) = of_type(grounded_records(text, snapshot, mention), "test_result")
     assert (result["loinc"], result["value"]) == (loinc, value)
 
 
 def test_another_persons_check_is_no_result(snapshot: DictionarySnapshot, mention: datetime) -> None:
-    assert _of(_records("My husband checked his sugar and it was 200.", snapshot, mention), "test_result") == []
+    assert (
+        of_type(grounded_records("My husband checked his sugar and it was 200.", snapshot, mention), "test_result")
+        == []
+    )
 
 
 @pytest.mark.parametrize(
@@ -127,11 +122,11 @@ def test_another_persons_check_is_no_result(snapshot: DictionarySnapshot, mentio
 def test_a_meal_with_company_or_a_portion(
     text: str, food: str, snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
-    assert [m["food"] for m in _of(_records(text, snapshot, mention), "meal")] == [food]
+    assert [m["food"] for m in of_type(grounded_records(text, snapshot, mention), "meal")] == [food]
 
 
 def test_someone_elses_meal_is_not_the_speakers(snapshot: DictionarySnapshot, mention: datetime) -> None:
-    assert _of(_records("My sister had pancakes for breakfast.", snapshot, mention), "meal") == []
+    assert of_type(grounded_records("My sister had pancakes for breakfast.", snapshot, mention), "meal") == []
 
 
 @pytest.mark.parametrize(

@@ -10,18 +10,7 @@ from typing import Any
 import pytest
 
 from app.dictionary.snapshot import DictionarySnapshot
-from app.ingest.narrative.grounding_check import ungrounded_fields
-from app.ingest.narrative.rules_extractor import extract
-
-
-def _records(text: str, snapshot: DictionarySnapshot, mention: datetime) -> list[tuple[str, dict[str, Any]]]:
-    result = extract(text, snapshot, mention=mention)
-    assert all(ungrounded_fields(r, text, snapshot) == [] for r in result.records)
-    return [(r.type, dict(r.fields)) for r in result.records]
-
-
-def _of(records: list[tuple[str, dict[str, Any]]], record_type: str) -> list[dict[str, Any]]:
-    return [f for t, f in records if t == record_type]
+from tests.ingest_narrative.extracted import grounded_records, of_type
 
 
 @pytest.mark.parametrize(
@@ -38,7 +27,7 @@ def _of(records: list[tuple[str, dict[str, Any]]], record_type: str) -> list[dic
 def test_a_body_part_with_a_pain_word_is_that_sites_pain_symptom(
     text: str, name: str, snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
-    assert [f["name"] for f in _of(_records(text, snapshot, mention), "symptom")] == [name]
+    assert [f["name"] for f in of_type(grounded_records(text, snapshot, mention), "symptom")] == [name]
 
 
 @pytest.mark.parametrize(
@@ -58,17 +47,17 @@ def test_a_body_part_with_a_pain_word_is_that_sites_pain_symptom(
 def test_a_body_part_without_a_first_person_pain_is_no_symptom(
     text: str, snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
-    assert _of(_records(text, snapshot, mention), "symptom") == []
+    assert of_type(grounded_records(text, snapshot, mention), "symptom") == []
 
 
 def test_a_site_pain_said_twice_is_one_symptom(snapshot: DictionarySnapshot, mention: datetime) -> None:
-    records = _records("I have chest pain and my chest hurts when I breathe.", snapshot, mention)
-    assert [f["name"] for f in _of(records, "symptom")] == ["chest pain"]
+    records = grounded_records("I have chest pain and my chest hurts when I breathe.", snapshot, mention)
+    assert [f["name"] for f in of_type(records, "symptom")] == ["chest pain"]
 
 
 def test_a_hedged_quantity_does_not_hedge_the_event(snapshot: DictionarySnapshot, mention: datetime) -> None:
-    assert _of(_records("I had a headache that lasted maybe 2 hours.", snapshot, mention), "symptom")
-    assert not _of(_records("I maybe had a headache.", snapshot, mention), "symptom")
+    assert of_type(grounded_records("I had a headache that lasted maybe 2 hours.", snapshot, mention), "symptom")
+    assert not of_type(grounded_records("I maybe had a headache.", snapshot, mention), "symptom")
 
 
 @pytest.mark.parametrize(
@@ -84,7 +73,7 @@ def test_a_hedged_quantity_does_not_hedge_the_event(snapshot: DictionarySnapshot
 def test_exertion_wordings_are_exercise(
     text: str, fields: dict[str, Any], snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
-    assert _of(_records(text, snapshot, mention), "exercise") == [fields]
+    assert of_type(grounded_records(text, snapshot, mention), "exercise") == [fields]
 
 
 @pytest.mark.parametrize(
@@ -102,29 +91,29 @@ def test_exertion_wordings_are_exercise(
 def test_near_miss_exertion_wordings_are_no_exercise(
     text: str, snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
-    assert _of(_records(text, snapshot, mention), "exercise") == []
+    assert of_type(grounded_records(text, snapshot, mention), "exercise") == []
 
 
 def test_a_negated_example_before_an_allergy_clause_does_not_negate_it(
     snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
-    records = _records("No shrimp or lobster for me, I'm allergic to shellfish.", snapshot, mention)
-    assert _of(records, "allergy") == [{"substance": "shellfish", "substance_kind": "food"}]
+    records = grounded_records("No shrimp or lobster for me, I'm allergic to shellfish.", snapshot, mention)
+    assert of_type(records, "allergy") == [{"substance": "shellfish", "substance_kind": "food"}]
 
 
 @pytest.mark.parametrize("text", ["I have no allergy to shellfish.", "No allergy to penicillin, I checked."])
 def test_a_negation_in_the_allergy_clause_still_negates_it(
     text: str, snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
-    assert _of(_records(text, snapshot, mention), "allergy") == []
+    assert of_type(grounded_records(text, snapshot, mention), "allergy") == []
 
 
 def test_a_first_person_clause_ends_a_relatives_scope_after_a_comma(
     snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
-    records = _records("My mom has diabetes, I have asthma.", snapshot, mention)
-    assert _of(records, "family_history") == [{"relative": "mom", "condition": "diabetes"}]
-    assert [f["name"] for f in _of(records, "condition")] == ["asthma"]
+    records = grounded_records("My mom has diabetes, I have asthma.", snapshot, mention)
+    assert of_type(records, "family_history") == [{"relative": "mom", "condition": "diabetes"}]
+    assert [f["name"] for f in of_type(records, "condition")] == ["asthma"]
 
 
 @pytest.mark.parametrize(
@@ -134,7 +123,7 @@ def test_a_first_person_clause_ends_a_relatives_scope_after_a_comma(
 def test_a_possessive_supplement_name_matches_its_entry(
     text: str, snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
-    changes = _of(_records(text, snapshot, mention), "regimen_change")
+    changes = of_type(grounded_records(text, snapshot, mention), "regimen_change")
     assert [(f["drug"], f["action"]) for f in changes] == [("st john's wort", "start")]
 
 
@@ -147,11 +136,11 @@ def test_a_possessive_supplement_name_matches_its_entry(
     ],
 )
 def test_an_accidental_double_dose_is_an_intake(text: str, snapshot: DictionarySnapshot, mention: datetime) -> None:
-    records = _records(text, snapshot, mention)
-    assert len(_of(records, "medication_intake")) == 1 and _of(records, "regimen_change") == []
+    records = grounded_records(text, snapshot, mention)
+    assert len(of_type(records, "medication_intake")) == 1 and of_type(records, "regimen_change") == []
 
 
 @pytest.mark.parametrize("text", ["I doubled my metformin dose last week.", "My doctor doubled my lisinopril."])
 def test_a_deliberate_doubling_stays_a_dose_change(text: str, snapshot: DictionarySnapshot, mention: datetime) -> None:
-    changes = _of(_records(text, snapshot, mention), "regimen_change")
+    changes = of_type(grounded_records(text, snapshot, mention), "regimen_change")
     assert [f["action"] for f in changes] == ["dose_change"]

@@ -10,18 +10,8 @@ from typing import Any
 import pytest
 
 from app.dictionary.snapshot import DictionarySnapshot
-from app.ingest.narrative.grounding_check import ungrounded_fields
 from app.ingest.narrative.rules_extractor import extract
-
-
-def _records(text: str, snapshot: DictionarySnapshot, mention: datetime) -> list[tuple[str, dict[str, Any]]]:
-    result = extract(text, snapshot, mention=mention)
-    assert all(ungrounded_fields(r, text, snapshot) == [] for r in result.records)
-    return [(r.type, dict(r.fields)) for r in result.records]
-
-
-def _of(records: list[tuple[str, dict[str, Any]]], record_type: str) -> list[dict[str, Any]]:
-    return [f for t, f in records if t == record_type]
+from tests.ingest_narrative.extracted import grounded_records, of_type
 
 
 @pytest.mark.parametrize(
@@ -56,7 +46,7 @@ def test_a_symptom_opening_an_onset_clause_about_the_speaker_is_a_symptom(
 def test_an_onset_clause_not_about_the_speakers_symptom_is_no_symptom(
     text: str, snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
-    assert _of(_records(text, snapshot, mention), "symptom") == []
+    assert of_type(grounded_records(text, snapshot, mention), "symptom") == []
 
 
 @pytest.mark.parametrize(
@@ -70,7 +60,7 @@ def test_an_onset_clause_not_about_the_speakers_symptom_is_no_symptom(
 def test_a_time_phrase_or_they_drew_between_test_and_value_keeps_the_result(
     text: str, name: str, value: float, snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
-    results = _of(_records(text, snapshot, mention), "test_result")
+    results = of_type(grounded_records(text, snapshot, mention), "test_result")
     assert [(r["name"], r["value"]) for r in results] == [(name, value)]
 
 
@@ -85,7 +75,7 @@ def test_a_time_phrase_or_they_drew_between_test_and_value_keeps_the_result(
 def test_no_result_without_the_speakers_test_and_value(
     text: str, snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
-    assert _of(_records(text, snapshot, mention), "test_result") == []
+    assert of_type(grounded_records(text, snapshot, mention), "test_result") == []
 
 
 @pytest.mark.parametrize(
@@ -97,7 +87,7 @@ def test_no_result_without_the_speakers_test_and_value(
     ],
 )
 def test_stopping_idioms_are_a_stop(text: str, drug: str, snapshot: DictionarySnapshot, mention: datetime) -> None:
-    changes = _of(_records(text, snapshot, mention), "regimen_change")
+    changes = of_type(grounded_records(text, snapshot, mention), "regimen_change")
     assert changes == [{"drug": drug, "action": "stop"}]
 
 
@@ -110,7 +100,7 @@ def test_stopping_idioms_are_a_stop(text: str, drug: str, snapshot: DictionarySn
     ],
 )
 def test_stopping_idiom_near_misses_are_no_stop(text: str, snapshot: DictionarySnapshot, mention: datetime) -> None:
-    assert _of(_records(text, snapshot, mention), "regimen_change") == []
+    assert of_type(grounded_records(text, snapshot, mention), "regimen_change") == []
 
 
 @pytest.mark.parametrize(
@@ -125,7 +115,7 @@ def test_stopping_idiom_near_misses_are_no_stop(text: str, snapshot: DictionaryS
 def test_an_allergy_said_as_a_possession_is_an_allergy(
     text: str, substance: str, kind: str, snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
-    allergies = _of(_records(text, snapshot, mention), "allergy")
+    allergies = of_type(grounded_records(text, snapshot, mention), "allergy")
     assert [(a["substance"], a["substance_kind"]) for a in allergies] == [(substance, kind)]
 
 
@@ -141,7 +131,7 @@ def test_an_allergy_said_as_a_possession_is_an_allergy(
 def test_allergy_possession_near_misses_are_no_allergy(
     text: str, snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
-    assert _of(_records(text, snapshot, mention), "allergy") == []
+    assert of_type(grounded_records(text, snapshot, mention), "allergy") == []
 
 
 @pytest.mark.parametrize(
@@ -156,7 +146,7 @@ def test_allergy_possession_near_misses_are_no_allergy(
 def test_played_a_sport_is_exercise(
     text: str, fields: dict[str, Any], snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
-    assert _of(_records(text, snapshot, mention), "exercise") == [fields]
+    assert of_type(grounded_records(text, snapshot, mention), "exercise") == [fields]
 
 
 @pytest.mark.parametrize(
@@ -165,11 +155,11 @@ def test_played_a_sport_is_exercise(
 def test_watching_or_someone_else_playing_is_no_exercise(
     text: str, snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
-    assert _of(_records(text, snapshot, mention), "exercise") == []
+    assert of_type(grounded_records(text, snapshot, mention), "exercise") == []
 
 
 def test_red_yeast_rice_and_ginkgo_are_supplements(snapshot: DictionarySnapshot, mention: datetime) -> None:
-    intakes = _of(_records("I take ginkgo and red yeast rice.", snapshot, mention), "medication_intake")
+    intakes = of_type(grounded_records("I take ginkgo and red yeast rice.", snapshot, mention), "medication_intake")
     assert [i["drug"] for i in intakes] == ["ginkgo biloba", "red yeast rice"]
     entry = snapshot.lookup("drug", "red yeast rice")
     assert entry is not None and entry.kind == "supplement"
@@ -177,5 +167,5 @@ def test_red_yeast_rice_and_ginkgo_are_supplements(snapshot: DictionarySnapshot,
 
 def test_swallowed_is_an_intake_of_the_speaker(snapshot: DictionarySnapshot, mention: datetime) -> None:
     said = "I swallowed two metoprolol this morning, I took one and then forgot and took another."
-    assert _of(_records(said, snapshot, mention), "medication_intake") == [{"drug": "metoprolol"}]
-    assert _of(_records("My son swallowed my metformin.", snapshot, mention), "medication_intake") == []
+    assert of_type(grounded_records(said, snapshot, mention), "medication_intake") == [{"drug": "metoprolol"}]
+    assert of_type(grounded_records("My son swallowed my metformin.", snapshot, mention), "medication_intake") == []

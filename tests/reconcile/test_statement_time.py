@@ -4,40 +4,31 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
+
 from app.reconcile.models import Statement
 
 MENTION = datetime(2021, 4, 10, 12, 0, tzinfo=UTC)
 
 
-def test_a_day_is_read_at_its_start() -> None:
-    st = Statement(
-        type="test_result",
-        event_start=datetime(2021, 4, 9, tzinfo=UTC),
-        event_end=datetime(2021, 4, 10, tzinfo=UTC),
-        mention_time=MENTION,
-    )
-    assert st.when(MENTION) == datetime(2021, 4, 9, tzinfo=UTC)
+def day(month: int, dom: int) -> datetime:
+    return datetime(2021, month, dom, tzinfo=UTC)
 
 
-def test_a_period_is_read_at_its_end_so_a_result_inside_it_is_visible() -> None:
-    """"last month's cholesterol results": a result dated March 17 is what the person reports."""
-    st = Statement(
-        type="test_result",
-        event_start=datetime(2021, 3, 1, tzinfo=UTC),
-        event_end=datetime(2021, 4, 1, tzinfo=UTC),
-        mention_time=MENTION,
-    )
-    assert st.when(MENTION) == datetime(2021, 4, 1, tzinfo=UTC)
-
-
-def test_a_period_running_past_the_mention_is_read_at_the_mention() -> None:
-    st = Statement(
-        type="exercise",
-        event_start=datetime(2021, 4, 5, tzinfo=UTC),
-        event_end=datetime(2021, 4, 12, tzinfo=UTC),
-        mention_time=MENTION,
-    )
-    assert st.when(MENTION) == MENTION
+@pytest.mark.parametrize(
+    ("start", "end", "expected"),
+    [
+        (day(4, 9), day(4, 10), day(4, 9)),  # a day is read at its start
+        # "last month's cholesterol results": a period is read at its end, so a result dated inside it
+        # (March 17) is visible
+        (day(3, 1), day(4, 1), day(4, 1)),
+        (day(4, 5), day(4, 12), MENTION),  # a period running past the mention is read at the mention
+    ],
+    ids=["a day at its start", "a period at its end", "a period no later than the mention"],
+)
+def test_the_event_time_a_statement_is_read_at(start: datetime, end: datetime, expected: datetime) -> None:
+    st = Statement(type="test_result", event_start=start, event_end=end, mention_time=MENTION)
+    assert st.when(MENTION) == expected
 
 
 def test_without_an_event_time_the_mention_then_now() -> None:

@@ -147,9 +147,9 @@ def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
 
 
 def _allergy(text: str, m: re.Match[str], group: str, drugs: list[TermMatch]) -> Proposal | None:
+    """One allergen of a statement: substance as said, kind, reaction in the same sentence."""
     raw_start, raw_end = m.start(group), m.end(group)
     drug = next((d for d in drugs if raw_start <= d.start < raw_end), None)
-    """One allergen of a statement: substance as said, kind, reaction in the same sentence."""
     kind: str | None
     if drug is not None:
         substance, kind = _stated_drug(drug), "drug"
@@ -190,8 +190,6 @@ def _stated_drug(drug: TermMatch) -> str:
     misspelling) is recorded as the key."""
     said = drug.text.lower().split()
     return " ".join(said) if set(said) < set(drug.key.split()) else drug.key
-
-
 
 
 def _substance_kind(words: set[str]) -> str | None:
