@@ -1,4 +1,5 @@
-"""Condition, allergy, procedure, vaccine and pregnancy statements against their FHIR resources."""
+"""Condition, procedure, vaccine and pregnancy statements against their FHIR resources (allergies:
+:mod:`.allergy_rules`)."""
 
 from __future__ import annotations
 
@@ -10,20 +11,15 @@ from app.dictionary.snapshot import DictionarySnapshot
 from app.reconcile.context import (
     ClinicalContext,
     ClinicalItem,
-    allergy_active_at,
     condition_active_at,
     condition_resolved_at,
-    medication_active_at,
 )
 from app.reconcile.matching import (
-    DrugFacts,
     Verdict,
     age_phrase,
     agreement,
     discrepancy,
-    family_of,
     has_phrase,
-    item_mentions_drug,
     words,
 )
 from app.reconcile.models import Statement
@@ -31,36 +27,6 @@ from app.reconcile.models import Statement
 VACCINE_WINDOW = timedelta(days=7)
 """A stated vaccination agrees with an Immunization of the same vaccine up to 7 days earlier (date
 fuzz of a stated day); an older dose of a yearly vaccine is not this one."""
-ALLERGY_STOPWORDS = frozenset(
-    {
-        "allergy",
-        "allergic",
-        "allergies",
-        "to",
-        "the",
-        "and",
-        "of",
-        "tree",
-        "food",
-        "foods",
-        "animal",
-        "sting",
-        "stings",
-        "product",
-        "products",
-        "drug",
-        "medicine",
-        "intolerance",
-        "reaction",
-    }
-)
-SPELLINGS: dict[str, str] = {
-    "mold": "mould",
-    "mould": "mold",
-    "fish": "fish",
-    "dairy": "milk",
-    "milk": "dairy",
-}
 VACCINE_FAMILIES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("influenza", ("flu", "influenza")),
     ("covid", ("covid", "covid-19", "sars-cov-2", "coronavirus")),
@@ -167,6 +133,16 @@ def condition_verdict(st: Statement, snapshot: DictionarySnapshot | None, ctx: C
             f"{age_phrase(resolved[0], t)} resolved.",
             resolved,
         )
+    precursors = _precursors(name, st.text("standard_key"), ctx)
+    if precursors:
+        return discrepancy(
+            "gap",
+            "medium",
+            "condition.progressed_from_precursor",
+            f"The statement reports {name}, diagnosed elsewhere; the record holds only its precursor "
+            f"{age_phrase(precursors[0], t)}.",
+            precursors,
+        )
     return discrepancy(
         "gap",
         "medium",
@@ -175,6 +151,20 @@ def condition_verdict(st: Statement, snapshot: DictionarySnapshot | None, ctx: C
         "(diagnosed elsewhere or not recorded).",
         [],
     )
+
+
+def _precursors(name: str, key: str | None, ctx: ClinicalContext) -> list[ClinicalItem]:
+    """Active Conditions that are the stated condition's precursor stage ("Prediabetes" for diabetes,
+    "Prehypertension" for hypertension, "borderline ..."): a new diagnosis progressed from them."""
+    words = {w for w in f"{name} {(key or '').replace('_', ' ')}".lower().split() if len(w) >= 5}
+    out = []
+    for item in ctx.of_type("Condition"):
+        display = item.display.lower().split(" (")[0]
+        if condition_active_at(item, ctx.as_of) and any(
+            display.startswith((f"pre{w}", f"pre-{w}", f"borderline {w}")) for w in words
+        ):
+            out.append(item)
+    return out
 
 
 def _condition_denied(name: str, active: list[ClinicalItem], resolved: list[ClinicalItem], t: datetime) -> Verdict:
@@ -195,101 +185,6 @@ def _condition_denied(name: str, active: list[ClinicalItem], resolved: list[Clin
             resolved,
         )
     return agreement("condition.denied_unrecorded", f"The statement denies {name}, which the record does not hold.", [])
-
-
-# --- allergies --------------------------------------------------------------------------------
-
-
-def _substance_forms(substance: str) -> set[str]:
-    """The phrase and its content words, singular and plural, with UK/US spellings."""
-    out = {substance}
-    for word in words(substance):
-        if word not in ALLERGY_STOPWORDS and len(word) >= 3:
-            out.update({word, word.rstrip("s"), word + "s"})
-            if word in SPELLINGS:
-                out.add(SPELLINGS[word])
-    return {f for f in out if f and f not in ALLERGY_STOPWORDS}
-
-
-def allergy_verdict(st: Statement, ctx: ClinicalContext, drug: DrugFacts | None) -> Verdict:
-    t = ctx.as_of
-    substance = st.text("substance") or ""
-    forms = _substance_forms(substance)
-    family = drug.family if drug else family_of(substance)
-    matches = []
-    for item in ctx.of_type("AllergyIntolerance"):
-        if (
-            any(has_phrase(item.text, f) for f in forms)
-            or (drug is not None and item_mentions_drug(item, drug))
-            or (family is not None and family_of(item.display, *item.code_displays) == family)
-        ):
-            matches.append(item)
-    active = [i for i in matches if allergy_active_at(i, t)]
-    if (st.text("status") or st.text("stated_status")) == "denied":
-        if active:
-            return discrepancy(
-                "contradiction",
-                "medium",
-                "allergy.denied_recorded",
-                f"The statement denies an allergy to {substance}; the record holds "
-                f"{age_phrase(active[0], t)} (the record is not changed).",
-                active,
-            )
-        return agreement(
-            "allergy.denied_unrecorded",
-            f"The statement denies an allergy to {substance}, which the record does not list as active.",
-            matches,
-        )
-    if active:
-        return agreement(
-            "allergy.matches",
-            f"The stated allergy to {substance} matches {age_phrase(active[0], t)}.",
-            active,
-        )
-    is_drug = (st.text("substance_kind") == "drug") or (drug is not None and drug.kind is not None)
-    if is_drug and drug is not None:
-        prescribed = [
-            i
-            for i in ctx.of_type("MedicationRequest", "MedicationStatement")
-            if medication_active_at(i, t)
-            and (
-                item_mentions_drug(i, drug)
-                or (family is not None and family_of(i.display, *[x.drug_class for x in i.terms]) == family)
-            )
-        ]
-        if prescribed:
-            return discrepancy(
-                "gap",
-                "high",
-                "allergy.new_to_prescribed",
-                f"The statement reports an allergy to {substance}, not in the record, while "
-                f"{age_phrase(prescribed[0], t, 'authored')} is in force.",
-                prescribed,
-                safety=True,
-            )
-        return discrepancy(
-            "gap",
-            "medium",
-            "allergy.undocumented_drug",
-            f"The statement reports a drug allergy to {substance}, which the record does not list.",
-            [],
-        )
-    if matches:
-        return discrepancy(
-            "gap",
-            "low",
-            "allergy.recorded_inactive",
-            f"The statement reports an allergy to {substance}; the record holds "
-            f"{age_phrase(matches[0], t)} as not active.",
-            matches,
-        )
-    return discrepancy(
-        "gap",
-        "low",
-        "allergy.undocumented",
-        f"The statement reports an allergy to {substance}, which the record does not list.",
-        [],
-    )
 
 
 # --- procedures and vaccines --------------------------------------------------------------------

@@ -5,9 +5,9 @@ interacts with: an anticoagulant or antiplatelet for a bleeding-risk drug or sup
 aspirin, ginkgo, fish oil, turmeric, another antiplatelet), a nitrate for a PDE-5 inhibitor
 (sildenafil, tadalafil: a dangerous fall in blood pressure), simvastatin / lovastatin /
 atorvastatin for a strong CYP3A4 inhibitor (clarithromycin, erythromycin, the azoles: statin
-toxicity), warfarin for an antibiotic or antifungal that raises its effect (ciprofloxacin,
-metronidazole, fluconazole, co-trimoxazole). Facts from the drugs' labels; the lists are small and
-named here so a reviewer can read them whole.
+toxicity) or inducer (St John's wort, rifampin: the statin's effect lost), warfarin for an antibiotic
+or antifungal that raises its effect (ciprofloxacin, metronidazole, fluconazole, co-trimoxazole). Facts
+from the drugs' labels; the lists are small and named here so a reviewer can read them whole.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ BLEEDING_ADDITIVES: frozenset[str] = frozenset(
         "ginkgo biloba",
         "fish oil",
         "omega-3",
+        "omega-3 fatty acids",
         "garlic",
         "vitamin e",
         "turmeric",
@@ -64,6 +65,7 @@ def has_interaction_potential(drug: DrugFacts) -> bool:
         or drug.key in BLEEDING_ADDITIVES
         or drug.key in WARFARIN_POTENTIATORS
         or drug.key in CYP3A4_INHIBITORS
+        or drug.key in CYP3A4_INDUCERS
         or drug.family == "nsaid"
         or any(word in cls for word in ("nsaid", "anticoagulant", "antiplatelet"))
     )
@@ -73,8 +75,10 @@ def has_interaction_potential(drug: DrugFacts) -> bool:
 NITRATE_WORDS: tuple[str, ...] = ("nitroglycerin", "nitrate", "isosorbide")
 """A PDE-5 inhibitor (sildenafil, tadalafil) with a nitrate: a dangerous fall in blood pressure."""
 CYP3A4_INHIBITORS = frozenset({"clarithromycin", "erythromycin", "itraconazole", "ketoconazole", "ritonavir"})
+CYP3A4_INDUCERS = frozenset({"st john's wort", "rifampin", "rifampicin"})
+"""Strong CYP3A4 inducers lower these statins' levels (lost cholesterol control)."""
 CYP3A4_STATINS: tuple[str, ...] = ("simvastatin", "lovastatin", "atorvastatin")
-"""Strong CYP3A4 inhibitors raise these statins' levels (myopathy, rhabdomyolysis)."""
+"""Strong CYP3A4 inhibitors raise these statins' levels (myopathy, rhabdomyolysis); inducers lower them."""
 
 
 def is_pde5(drug: DrugFacts) -> bool:
@@ -96,13 +100,13 @@ def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem
             )
         ]
     active = [i for i in ctx.of_type("MedicationRequest", "MedicationStatement") if medication_active_at(i, ctx.as_of)]
+    statins = [
+        i
+        for i in active
+        if drug.key in CYP3A4_INHIBITORS | CYP3A4_INDUCERS
+        and (any_phrase(i.display, CYP3A4_STATINS) or any(t.key in CYP3A4_STATINS for t in i.terms))
+    ]
     if drug.key in CYP3A4_INHIBITORS or drug.key in WARFARIN_POTENTIATORS:
-        statins = [
-            i
-            for i in active
-            if drug.key in CYP3A4_INHIBITORS
-            and (any_phrase(i.display, CYP3A4_STATINS) or any(t.key in CYP3A4_STATINS for t in i.terms))
-        ]
         warfarin = [
             i
             for i in active
@@ -111,7 +115,7 @@ def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem
         ]
         return [*statins, *warfarin]
     if drug.key not in BLEEDING_ADDITIVES and drug.family != "nsaid":
-        return []
+        return statins
     out = []
     for item in ctx.of_type("MedicationRequest", "MedicationStatement"):
         if not medication_active_at(item, ctx.as_of) or item_mentions_drug(item, drug):
@@ -119,4 +123,4 @@ def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem
         classes = " ".join((t.drug_class or "") for t in item.terms).lower()
         if any(word in classes for word in BLEEDING_RISK_CLASSES) or any_phrase(item.display, ("warfarin",)):
             out.append(item)
-    return out
+    return [*out, *(i for i in statins if i not in out)]

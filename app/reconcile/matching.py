@@ -29,6 +29,7 @@ INTERACTION_SUPPLEMENTS: frozenset[str] = frozenset(
         "fish oil",
         "omega-3",
         "omega 3",
+        "omega-3 fatty acids",
         "vitamin k",
         "vitamin e",
         "turmeric",

@@ -31,8 +31,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from app.dictionary.snapshot import DictionarySnapshot
+from app.reconcile.allergy_rules import allergy_verdict
 from app.reconcile.clinical_rules import (
-    allergy_verdict,
     condition_verdict,
     immunization_verdict,
     pregnancy_verdict,

@@ -18,7 +18,26 @@ from app.reconcile.models import Statement
 
 PAIN_WORDS = ("pain", "ache", "aches", "aching", "sore", "hurts")
 """A recorded "Chronic pain" Condition covers any pain symptom (other than the acute-danger ones)."""
-CHEST_PAIN = ("chest pain", "chest tightness", "chest pressure", "pain in my chest", "angina")
+CHEST_PAIN = (
+    "chest pain",
+    "chest tightness",
+    "chest pressure",
+    "pain in my chest",
+    "angina",
+    # pressure words with the chest ("squeezing in my chest", "tightness in my chest", "my chest felt tight")
+    "squeezing in my chest",
+    "squeeze in my chest",
+    "pressure in my chest",
+    "tightness in my chest",
+    "heaviness in my chest",
+    "weight on my chest",
+    "tight chest",
+    "chest felt tight",
+    "chest was tight",
+    "chest is tight",
+    "chest got tight",
+    "chest heaviness",
+)
 FAINTING = (
     "faint",
     "fainted",
@@ -52,6 +71,9 @@ HYPOGLYCAEMIA = (
     "sweating and shaking",
 )
 SEIZURE = ("seizure", "seizures", "convulsion", "convulsions")
+SEIZURE_DISORDER_NAMES = ("epilepsy", "epileptic", "seizure disorder", "fits", "fit")
+"""A symptom *named* by the seizure disorder ("I had one of my fits") is a seizure; read from the name and key
+only, never the quote ("the shoe fits")."""
 STROKE_SIGNS = (
     "numb",
     "numbness",
@@ -104,6 +126,32 @@ def _prefer_active(items: Sequence[ClinicalItem], t: datetime) -> list[ClinicalI
     return disorders or chosen
 
 
+RHYTHM_WORDS = (
+    "fibrillation",
+    "flutter",
+    "arrhythmia",
+    "heart block",
+    "atrioventricular block",
+    "tachycardia",
+    "bradycardia",
+    "sick sinus",
+    "long qt",
+)
+"""Rhythm disorders, the first cardiac cause of fainting: cited alone when the record holds one."""
+NOT_HEART_WORDS = ("stroke", "cerebrovascular")
+
+
+def _syncope_causes(heart: Sequence[ClinicalItem]) -> list[ClinicalItem]:
+    """The active heart conditions a fainting is cited against: the rhythm disorders when there are any,
+    else the heart conditions (a stroke is no heart condition; a "History of ..." situation is dropped
+    beside an active condition)."""
+    cardiac = [i for i in heart if not any_phrase(i.display, NOT_HEART_WORDS)]
+    rhythm = [i for i in cardiac if any_phrase(i.display.lower(), RHYTHM_WORDS)]
+    chosen = rhythm or cardiac
+    disorders = [i for i in chosen if not i.display.lower().startswith("history of")]
+    return disorders or chosen
+
+
 # --- symptoms -----------------------------------------------------------------------------------
 
 
@@ -150,7 +198,9 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
                 safety=True,
             )
     if any_phrase(text, FAINTING):
-        heart = [i for i in cardiac_items(ctx) if i.resource_type == "Condition" and condition_active_at(i, t)]
+        heart = _syncope_causes(
+            [i for i in cardiac_items(ctx) if i.resource_type == "Condition" and condition_active_at(i, t)]
+        )
         return discrepancy(
             "gap",
             "high",
@@ -160,11 +210,12 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
             heart,
             safety=True,
         )
-    if any_phrase(text, SEIZURE) or any_phrase(text, STROKE_SIGNS):
+    seizure = any_phrase(text, SEIZURE) or any_phrase(f"{name} {key}", SEIZURE_DISORDER_NAMES)
+    if seizure or any_phrase(text, STROKE_SIGNS):
         history = _prefer_active(
             [i for i in ctx.of_type("Condition") if any_phrase(i.text, NEURO_HISTORY)], t
         )
-        if history or any_phrase(text, SEIZURE):
+        if history or seizure:
             return discrepancy(
                 "gap",
                 "high",

@@ -1,10 +1,11 @@
 """Allergies as the speaker states them, and denials of an allergy.
 
 "I'm allergic to penicillin", "I have a bad peanut allergy", "Latex gloves give me hives, I'm allergic
-to latex": the substance as said (a drug by the dictionary, at the level the person named it), its
-kind (drug / food / environment) and the reaction said in the same sentence, before or after. "I'm not
-allergic to penicillin" / "I don't have a peanut allergy" is a denial: an ``allergy`` record with
-``status: denied`` (the negation is what was said; the reconciler holds it against the record).
+to latex", "grass pollen season, that one wrecks me": the substance as said (a drug by the dictionary, at
+the level the person named it), its kind (drug / food / environment) and the reaction said in the same
+sentence, before or after. "I'm not allergic to penicillin" / "I don't have a peanut allergy" is a
+denial: an ``allergy`` record with ``status: denied`` (the negation is what was said; the reconciler
+holds it against the record).
 """
 
 from __future__ import annotations
@@ -112,6 +113,20 @@ _RECORD_SAYS = re.compile(
     re.IGNORECASE,
 )
 _REACTION_BEFORE = re.compile(r"[^.;!?\n]{0,80}$")
+_SEASONAL = re.compile(
+    r"\b(?P<sub>(?:(?:grass|tree|birch|oak|cedar|weed|spring|ragweed)\s+)?pollen|ragweed"
+    r"|(?:cat|dog|animal)\s+(?:dander|hair)|dust\s+mites?|cats|dogs|mou?ld|bee\s+stings?|wasp\s+stings?|latex)"
+    r"(?:\s+(?:season|count|time|in the air))?"
+    r"(?P<between>\s*,?\s*(?:(?:that|this|it|they|those)(?:\s+one)?\s+)?(?:always\s+|really\s+|just\s+|totally\s+)?)"
+    r"(?P<verb>(?:wrecks?|wrecked|kills?|killed|destroys?|destroyed|hammers?|hammered|floors?|floored|flattens?"
+    r"|flattened|gets? to|got to)\s+me|knocks? me out|knocked me out|sets? me off|set me off|sets? off my allergies"
+    r"|(?:makes?|made) me (?:sneeze|itch|wheeze|break out|puff up|swell(?: up)?|miserable)"
+    r"|(?:makes?|made) my eyes (?:itch|water|swell|puff))\b",
+    re.IGNORECASE,
+)
+"""An environmental allergen said by what it does to the speaker: "grass pollen season, that one wrecks me
+every May", "cats make me sneeze", "ragweed always floors me". The anchor is the reaction verb, so ConText
+judges the speaker's clause (not "it's not grass pollen season")."""
 
 
 def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
@@ -143,6 +158,12 @@ def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
         elif said_by_record:
             continue  # the record speaking ("my chart says I'm allergic to X"), not the person
         out.append(proposal)
+    for m in _SEASONAL.finditer(text):
+        if any(p.anchor[0] <= m.start("sub") < p.anchor[1] + 40 for p in out):
+            continue  # already stated as "allergic to pollen"
+        said = " ".join(m.group("sub").lower().split())
+        fields = {"substance": said, "substance_kind": "environment", "reaction": None}
+        out.append(Proposal("allergy", fields, (m.start("verb"), m.end("verb"))))
     return out
 
 

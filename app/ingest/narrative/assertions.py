@@ -140,6 +140,14 @@ _PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], .
         "PSEUDO",
         [{"TEXT": {"IN": [",", ";"]}}, {"LOWER": {"IN": ["so", "but", "then", "and"]}}],
     ),
+    # "it's not grass pollen season, that one wrecks me every May": a clause about "that one" after a comma
+    # starts a new statement; the negation before it was about something else
+    (
+        "comma that one",
+        "CLAUSE_FIRST_PERSON",
+        "PSEUDO",
+        [{"TEXT": {"IN": [",", ";"]}}, {"LOWER": {"IN": ["that", "this"]}}, {"LOWER": {"IN": ["one", "stuff"]}}],
+    ),
     # "they had a screening at work and my LDL came out at 178": the speaker's own clause after "and my"
     (
         "and my",

@@ -3,11 +3,13 @@
 A condition is a dictionary term; it becomes a proposal only when a first-person cue governs it ("I
 have", "diagnosed with", "they said it's", "my ...") or a relative does (ConText then turns it into
 ``family_history``). It is resolved when the words say it is over, on either side ("I had a cold",
-"my hypertension is resolved now", "I no longer have ...", "the sinusitis has cleared up"), active
-when a present perfect runs on ("I've had a migraine since Sunday"); a flare ("my gout flared up")
-is a symptom episode. A first-person denial ("I don't have asthma", "I was never diabetic", "my chart
-says COPD but I don't") is a condition with status ``denied``; the record speaking ("my chart says
-anemia") is no statement of the person.
+"my hypertension is resolved now", "I no longer have ...", "the sinusitis has cleared up", "my eczema is
+all clear", "no more migraines"), active when a present perfect runs on ("I've had a migraine since
+Sunday"); a flare ("my gout flared up") or an episode said by its count ("I had one of my fits",
+"another migraine") is a symptom episode. A
+first-person denial ("I don't have asthma", "I was never diabetic", "my chart says COPD but I don't")
+is a condition with status ``denied``; the record speaking ("my chart says anemia") is no statement of
+the person.
 """
 
 from __future__ import annotations
@@ -22,7 +24,10 @@ from app.ingest.narrative.terms import TermMatch, tokenize
 _CONDITION_CUE = re.compile(
     r"\b(?:i have|i've got|i got|i've had|i had|i have had|i suffer from|i'm suffering from|suffering from"
     r"|diagnosed (?:me )?with|diagnosis of|i'm|i am|i was|i've been|my|has|have|had|got|runs in"
-    r"|(?:said|says|told me|confirmed|thinks|think)\s+(?:it's|it is|it was|i have|i've got|i had|that's|this is))\b",
+    r"|(?:said|says|told me|confirmed|thinks|think)\s+(?:it's|it is|it was|i have|i've got|i had|that's|this is)"
+    # progression into a diagnosis: "I've crossed over into real diabetes", "I've progressed to stage 3"
+    r"|(?:i've|i have|i'd|i had|i)\s+(?:now\s+|officially\s+|finally\s+)?(?:crossed over|tipped over|progressed"
+    r"|gone over|moved|turned|slipped|developed)(?:\s+(?:in)?to)?)\b",
     re.IGNORECASE,
 )
 _RESOLVED = re.compile(
@@ -33,7 +38,8 @@ _RESOLVED = re.compile(
 _RESOLVED_AFTER = re.compile(
     r"^\W*(?:(?:is|was|has|have|had|'s)\s+)?(?:(?:now|finally|completely|fully|all|totally|pretty much|long|"
     r"entirely)\s+)?(?:been\s+)?"
-    r"(?:resolved|gone(?! up)|went away|gone away|cleared(?: up)?|cured|healed|in remission|over|finished|done)\b",
+    r"(?:resolved|gone(?! up)|went away|gone away|cleared(?: up)?|clear(?!\s+(?:to|that|of|on|about)\b)|cured|healed"
+    r"|in remission|over|finished|done)\b",
     re.IGNORECASE,
 )
 """The condition said to be over after its name: "my hypertension is resolved now"."""
@@ -48,7 +54,21 @@ _FLARE_AFTER = re.compile(
     re.IGNORECASE,
 )
 """A recorded condition's episode: "my gout flared up", "a gout flare", "my asthma is acting up"."""
+_EPISODE_BEFORE = re.compile(
+    r"\b(?:one of (?:my|those|these|the)|another(?: one of my)?|(?:an?|another|my)\s+(?:(?:bad|big|nasty|major"
+    r"|minor|small|mild|short|long|sudden)\s+)?(?:episode|bout|attack|spell|round) of)\s+"
+    r"(?:(?:bad|big|nasty|usual|old)\s+)?$",
+    re.IGNORECASE,
+)
+"""A recurring condition's episode said by its count: "I had one of my fits yesterday", "another seizure",
+"a bad bout of gout": a symptom episode, not a resolved diagnosis."""
 _NO_LONGER = re.compile(r"\bno longer\b[^.;!?]*$", re.IGNORECASE)
+_NO_MORE = re.compile(
+    r"(?:^\W*|[,;:]\s*|\bi(?:'ve|\s+have)(?:\s+had)?\s+)(?:and\s+)?no more\s+(?:of\s+(?:my|the|those)\s+)?$",
+    re.IGNORECASE,
+)
+"""A condition said to be over by "no more" opening its clause: "No more migraines since I changed my diet",
+"..., no more gout"."""
 _ANY_MORE = re.compile(r"^[^.;!?]{0,30}?\b(?:anymore|any more|any longer)\b", re.IGNORECASE)
 _DENIED_BEFORE = re.compile(
     r"\bi(?:\s+|(?=['’]))(?:(?:don't|do not|dont|didn't|did not)\s+(?:actually\s+|really\s+|even\s+)?(?:have|had)"
@@ -91,6 +111,9 @@ def find_conditions(
         # an alias may carry its own verb ("had a heart attack"): the cue is then inside the match
         before = before + match.text[: _own_verb(match.text)]
         cue = last_match(_CONDITION_CUE, before)
+        no_more = _NO_MORE.search(before) if not _NOT_THE_CONDITION.match(after) else None
+        if no_more is not None:
+            cue = no_more  # "No more migraines since ...": the condition is over
         if cue is None and _RESOLVED_AFTER.match(after) and re.search(r"\b(?:the|my)\s+(?:\w+\s+)?$", before, re.I):
             cue = last_match(re.compile(r"\b(?:the|my)\b", re.I), before)  # "said the sinusitis has cleared up"
         runs = _RUNS_IN_FAMILY.search(after)
@@ -104,14 +127,17 @@ def find_conditions(
             continue
         if cue is not None and len(tokenize(before[cue.end() :])) > 4:
             continue
-        if not runs and _FLARE_AFTER.match(after):  # "my gout flared up": an episode, a symptom record
+        episode = _EPISODE_BEFORE.search(before) is not None  # "one of my fits": an episode, a symptom record
+        if not runs and (episode or _FLARE_AFTER.match(after)):  # "my gout flared up": an episode too
             fields = {"name": match.key, "body_site": _site(after)}
             out.append(Proposal("symptom", fields, (match.start, match.end), extra={"flare": True}))
             continue
-        status = _condition_status(before, after)
+        status = "resolved" if no_more is not None else _condition_status(before, after)
         extra = {"relative": "family"} if runs else {}
         # "I no longer have X", "I don't have X anymore": the negation says it is over (resolved)
-        over = status == "resolved" and (_NO_LONGER.search(before) is not None or _ANY_MORE.match(after) is not None)
+        over = status == "resolved" and (
+            no_more is not None or _NO_LONGER.search(before) is not None or _ANY_MORE.match(after) is not None
+        )
         out.append(
             Proposal(
                 "condition",

@@ -42,9 +42,17 @@ _ACTIVITIES = {
     "lifted weights": "weight training",
     "cycle": "cycling",
 }
+_LEAD_IN_COMMA = r"(?<=,\s)(?=went\s+(?:for|on)\s)"
+"""A subject dropped after a comma, for "went for/on a walk" only ("Nothing much to report, went for a long
+walk"); refused when the sentence before it names another person (``_OTHER_SUBJECT``)."""
+_OTHER_SUBJECT = re.compile(
+    r"\b(?:(?i:he|she|they|my\s+(?:\w+\s+)?(?:wife|husband|son|daughter|friend|mom|dad|mum|kids?|neighbou?r|brother|sister"
+    r"|partner|grandson|granddaughter|dog))|[A-Z][a-z]+\s+(?:came|called|stopped|dropped))\b"
+)
 _EXERCISE = re.compile(
     # the subject is "I"/"we", or dropped at the start of a sentence ("Did hill sprints this morning")
-    rf"(?:{_I}(?:'ve|\s+have|\s+had)?\s+|(?:^|(?<=[.!?]\s))(?:(?:then|and|later|also|so)\s+)?"
+    # or after a comma closing a subject-less lead-in ("Nothing much to report, went for a long walk")
+    rf"(?:{_I}(?:'ve|\s+have|\s+had)?\s+|(?:^|(?<=[.!?]\s)|{_LEAD_IN_COMMA})(?:(?:then|and|later|also|so)\s+)?"
     r"|(?:dragged|took|brought|talked|got)\s+me(?:\s+along)?\s+)"
     r"(?:(?:just|also|finally|already)\s+)?"
     r"(?P<verb>(?:walked|ran|jogged|swam|biked|cycled|hiked|danced)"
@@ -105,7 +113,8 @@ _CLASS = re.compile(
     r"|(?:dragged|took|brought|talked)\s+me(?:\s+along)?"
     r"|(?:^|(?<=[.!?]\s))(?:went|made it|signed up for|joined|back at|back in|started|did|took|tried))"
     r"\s+(?:back\s+)?(?:to\s+)?(?:a\s+|an\s+|my\s+|the\s+|his\s+|her\s+|our\s+)?"
-    r"(?:(?:new|first|usual|weekly|advanced|beginner|morning|evening|hot|brutal|hard|tough|killer|intense)\s+)?"
+    r"(?:(?:new|first|usual|weekly|advanced|beginner|morning|evening|hot|brutal|hard|tough|killer|intense"
+    r"|[a-z]+est)\s+){0,2}"  # "the hardest spin class", "the toughest early yoga class"
     r"(?P<cls>spin|yoga|pilates|zumba|bootcamp|boot camp|crossfit|aerobics|water aerobics|dance|barre|kickboxing|boxing"
     r"|hiit|cycling|step|circuit|strength|tai chi)\s+class(?:es)?\b(?P<rest>[^.;!?\n]*)",
     re.IGNORECASE,
@@ -115,7 +124,13 @@ _DURATION = re.compile(
     rf"\b(?:for|in)\s+(?:about\s+|around\s+|the\s+whole\s+|the\s+full\s+|a\s+full\s+|a\s+good\s+)?"
     rf"(?P<n>{COUNT})\s+(?P<u>minutes?|mins?|hours?|hrs?)\b"
     rf"|\b(?P<n2>{COUNT})\s+(?P<u2>minutes?|mins?|hours?|hrs?)\s+of\s+(?:\w+\s+)?(?:sprints|intervals|cardio|burpees|spinning|"
-    r"cycling|running|rowing|lifting|circuits|drills)\b",
+    r"cycling|running|rowing|lifting|circuits|drills)\b"
+    # a bare length closing its phrase: "45 minutes all out", ", about an hour."
+    rf"|(?<!\bin\s)(?<!\bwithin\s)(?<!\bafter\s)(?<!\bevery\s)(?<!\bfor\s)(?<!\blast\s)(?<!\bnext\s)"
+    rf"(?:(?<=,\s)|(?<=\bthen\s)|(?<=\bsolid\s)|(?<=\bgood\s)|(?<=\babout\s)|(?<=\baround\s)"
+    rf"|(?<=\broughly\s)|(?<=\bnearly\s)|(?<=\balmost\s)|(?<=^)|(?<=^\s)|\b(?=\d))"
+    rf"(?P<n3>{COUNT})\s+(?P<u3>minutes?|mins?|hours?|hrs?)"
+    r"(?=\s*(?:$|[,.;!?]|(?:all[- ]out|flat[- ]out|hard|straight|non-?stop|solid|of\s+it|at\s+(?:full|max))\b))",
     re.I,
 )
 _DISTANCE = re.compile(rf"(?P<n>{NUMBER})\s?(?P<u>km|kilometers?|miles?|mi|k|steps)\b", re.IGNORECASE)
@@ -130,6 +145,8 @@ _STEPS = re.compile(
 def find_exercise(text: str) -> list[Proposal]:
     out = []
     for m in _EXERCISE.finditer(text):
+        if _dropped_after_comma(text, m.start()) and _OTHER_SUBJECT.search(_sentence_before(text, m.start())):
+            continue  # "my son came over, went for a run with the dog": his run
         word = (
             m.group("did") or m.group("went") or m.group("gym") or m.group("sport") or m.group("ing")
             or m.group("habit") or m.group("gone") or m.group("sport2") or m.group("verb")
@@ -198,6 +215,16 @@ def find_exercise(text: str) -> list[Proposal]:
     return out
 
 
+def _dropped_after_comma(text: str, start: int) -> bool:
+    return text[max(0, start - 2) : start] == ", "
+
+
+def _sentence_before(text: str, start: int) -> str:
+    """The part of ``start``'s sentence before it."""
+    cut = max(text.rfind(stop, 0, start) for stop in (".", "!", "?", "\n"))
+    return text[cut + 1 : start]
+
+
 def _qualified(prefix: str) -> bool:
     """True when a number is hedged ("over 2000", "almost 5 miles"): it is not the value."""
     return bool(
@@ -207,6 +234,6 @@ def _qualified(prefix: str) -> bool:
 
 def _minutes(duration: re.Match[str]) -> float:
     """Minutes of a duration match ("for 45 minutes", "45 minutes of sprints", "for half an hour")."""
-    first = duration.group("n") is not None
-    n, unit = duration.group("n" if first else "n2"), duration.group("u" if first else "u2")
+    key = next(k for k in ("n", "n2", "n3") if duration.group(k) is not None)
+    n, unit = duration.group(key), duration.group(key.replace("n", "u"))
     return parse_number(n) * (60 if unit.lower().startswith("h") else 1)

@@ -203,6 +203,8 @@ _PLEASANTRY = re.compile(
     r"(?:doing )?(?:well|good|ok|okay|fine))|you (?:have|had) a (?:good|great|nice|lovely) "
     r"(?:day|week|weekend|evening))"
     r"|\b(?:have a (?:good|great|nice|lovely) (?:day|week|weekend|evening|one)|how are you(?: doing)?(?: today)?"
+    r"|how(?:'s| is) it going|how(?:'s| is| are) (?:things|life|everything)(?: going| with you)?|what's up"
+    r"|how(?:'ve| have) you been"
     r"|nice to (?:meet|see|hear from) you|good (?:morning|afternoon|evening))\b"
     r"|\b(?:i\s+)?hope (?:your|you had a (?:good|great|nice|lovely)) (?:day|week|weekend|morning|evening|holiday|"
     r"vacation|trip|thanksgiving|christmas|easter|birthday|new year)[^.!?]*"

@@ -30,9 +30,15 @@ _SYMPTOM_CUE = re.compile(
     r"|mild|slight|awful|horrible|some|a lot of|lots of|still|small|little|minor|tiny"
     r"|^\W*(?:had|have|got|getting|having|been having|still have)|keep getting|been getting|getting"
     r"|got\s+(?:this|that|a|an|some|these|those)|came over all|went all|felt all|got all|came over|feeling all"
-    r"|(?:and|then|suddenly|just)\s+got)\b",
+    r"|(?:and|then|suddenly|just)\s+got"
+    r"|^\W*(?:(?:just|only|still)\s+)?(?:an?\s+)?(?:little\s+)?(?:bit|touch|spot|hint) of)\b",
     re.IGNORECASE,
 )
+_QUANTITY_HEDGE = re.compile(
+    r"\b(?:an?\s+)?(?:little\s+)?(?:bit|touch|spot|hint) of\b|\b(?:kind|sort) of\b", re.IGNORECASE
+)
+"""A quantity hedge between the cue and the symptom does not count as words: "I have a bit of a runny
+nose", "a touch of nausea"; a sentence may open with one ("bit of a runny nose since yesterday")."""
 _CONJOINED = re.compile(r"\s*,?\s*(?:and|or|plus|,)\s+(?:(?:really|very|so|a bit|a little|kind of|all)\s+)?",
                         re.IGNORECASE)
 _SUBJECT_BEFORE = re.compile(
@@ -185,7 +191,7 @@ def find_symptoms(text: str, symptoms: list[TermMatch], sentences: list[tuple[in
         end = sentence_end(match.end, sentences)
         before = text[start : match.start]
         cue = last_match(_SYMPTOM_CUE, before)
-        by_cue = cue is not None and len(tokenize(before[cue.end() :])) <= 3
+        by_cue = cue is not None and len(tokenize(_QUANTITY_HEDGE.sub(" ", before[cue.end() :]))) <= 3
         # a symptom joined to one just read ("drenched in sweat and shaky all over")
         by_cue = by_cue or any(
             start <= p.anchor[1] <= match.start and _CONJOINED.fullmatch(text[p.anchor[1] : match.start])

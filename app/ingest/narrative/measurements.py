@@ -14,8 +14,9 @@ import re
 from dataclasses import dataclass
 
 from app.dictionary.models import TestEntry
+from app.ingest.narrative.body_size import find_body_size
 from app.ingest.narrative.models import BlockedName, Proposal
-from app.ingest.narrative.quantities import LAB_UNITS, NUMBER, QUANTITY, UNIT, clean_unit, parse_number
+from app.ingest.narrative.quantities import LAB_UNITS, QUANTITY, UNIT, clean_unit, parse_number
 from app.ingest.narrative.terms import Token, Vocabulary, tokenize
 
 VITAL_KINDS = {
@@ -42,7 +43,12 @@ _CONNECTOR = re.compile(
     re.IGNORECASE,
 )
 _BETWEEN_NAME_AND_VERB = re.compile(
-    r"\s+(?:(?:from|on)\s+(?:last\s+\w+|this\s+(?:morning|week|month)|yesterday|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    # "on my new meter", "with the home cuff", "from the pharmacy machine" (optionally followed by a time below)
+    r"(?:\s+(?:on|with|from|off|by)\s+(?:my|the|our|a|an|his|her)\s+(?:(?:new|old|home|own|fancy|cheap|digital"
+    r"|pharmacy|drugstore|wrist|finger)\s+){0,2}(?:meter|glucometer|monitor|machine|cuff|watch|app|fitbit|tester"
+    r"|device|strips?|sensor|cgm|libre|dexcom|kit)(?=\s|$)"
+    r"(?:\s+(?:this\s+(?:morning|afternoon|evening)|last\s+night|yesterday(?:\s+morning)?|today|tonight))?)\s*$"
+    r"|\s+(?:(?:from|on)\s+(?:last\s+\w+|this\s+(?:morning|week|month)|yesterday|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
     r"|the\s+other\s+day|(?:january|february|march|april|may|june|july|august|september|october|november|december)"
     r"\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}/\d{1,2}(?:/\d{2,4})?"
     r"|the\s+(?:[\w-]+\s+){1,3}?(?:visit|appointment|checkup|check-up|physical|labs?|blood\s+work"
@@ -189,22 +195,6 @@ _BP = re.compile(
 )
 _BP_NEARBY = re.compile(r"\b(?:blood pressure|bp|blood-pressure)\b[^\n]*$", re.IGNORECASE)
 """Blood pressure named shortly before a bare pair ("the drugstore blood pressure machine ... 158 over 92")."""
-_WEIGH = re.compile(
-    rf"\b(?:i|i've|i have)?\s*(?:weigh|weighed|weighing|weighs)\s+(?:myself\b[^.;!?\d]{{0,30}}?[:,-]?\s*)?"
-    rf"(?:in\s+at\s+)?(?:about\s+|around\s+)?"
-    rf"(?P<num>{NUMBER})\s?(?P<unit>kgs?|kilos?|kilograms?|lbs?|pounds?|st|stone)\b",
-    re.IGNORECASE,
-)
-_HEIGHT = re.compile(
-    rf"\b(?:i'?m|i am|my height is|height(?: is|:)?)\s+(?P<num>{NUMBER})\s?(?P<unit>cm|centimeters?|m|"
-    rf"meters?|"
-    rf"inches|in|ft|feet)\b(?:\s+tall)?"
-    rf"|\b(?:i'?m|i am)\s+(?P<ft>\d)\s?(?:'|ft|feet|foot)\s?(?P<inch>\d{{1,2}})?\s?(?:\"|''|in|"
-    rf"inches)?\s+tall\b",
-    re.IGNORECASE,
-)
-
-
 @dataclass(frozen=True, slots=True)
 class MeasurementFinds:
     proposals: list[Proposal]
@@ -241,26 +231,9 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
         )
         consumed.append((m.start(), m.end()))
 
-    for m in _WEIGH.finditer(text):
-        if _inside(consumed, m.start("num")):
-            continue
-        proposals.append(
-            Proposal(
-                "body_measurement",
-                {"kind": "weight", "value": parse_number(m.group("num")), "unit": m.group("unit")},
-                (m.start(), m.end()),
-            )
-        )
-        consumed.append((m.start(), m.end()))
-
-    for m in _HEIGHT.finditer(text):
-        if m.group("ft"):
-            feet, inches = int(m.group("ft")), int(m.group("inch") or 0)
-            fields = {"value": float(feet * 12 + inches), "unit": "in"}
-        else:
-            fields = {"value": parse_number(m.group("num")), "unit": m.group("unit")}
-        proposals.append(Proposal("height", fields, (m.start(), m.end()), policy="plain"))
-        consumed.append((m.start(), m.end()))
+    for sized in find_body_size(text, consumed):  # weight and height, said with their own verbs
+        proposals.append(sized)
+        consumed.append(sized.anchor)
 
     for m in QUANTITY.finditer(text):
         if _inside(consumed, m.start()) or _QUALIFIED.search(text[: m.start()]):

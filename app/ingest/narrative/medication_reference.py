@@ -14,6 +14,7 @@ import re
 
 from app.ingest.narrative.medications import verb_kind
 from app.ingest.narrative.models import Proposal
+from app.ingest.narrative.quantities import NUMBER, parse_number
 from app.ingest.narrative.terms import TermMatch
 
 _LEFT_OFF = re.compile(
@@ -23,7 +24,8 @@ _LEFT_OFF = re.compile(
 )
 """'... so I've left it off for the past week': a stop said of a drug named before."""
 _REFERRING = re.compile(
-    r"\b(?:i|i've|ive|i'm|im|i have|i had|i was|we|we've|we're|we have)\s+"
+    # the subject may be dropped at the start of a sentence: "Been taking it 3 or 4 times a day"
+    r"(?:\b(?:i|i've|ive|i'm|im|i have|i had|i was|we|we've|we're|we have)\s+|(?:^|(?<=[.!?]\s))(?=been\s))"
     r"(?:(?:been|just|also|now|already|then|finally|started|begun)\s+){0,2}"
     r"(?P<phrase>(?:not\s+|never\s+)?[a-z' ]{0,20}?\b(?P<verb>taking|taken|take|took|takes|using|use|used|started"
     r"|start|stopped|stop|quit|skipped|skip|missed|cutting|splitting|halving|hiding|flushing|tossing|doing"
@@ -34,6 +36,18 @@ _REFERRING = re.compile(
     r"(?:capsule|capsules|pill|pills|tablet|tablets|gummy|gummies|dose|drops|scoop|spoonful|teaspoon)s?)\b",
     re.IGNORECASE,
 )
+_ON_IT = re.compile(
+    r"\b(?:i've|ive|i have|i'm|im|i am|i was|i've been|i have been)\s+(?:(?:been|now|still|also|already|just)\s+){0,2}"
+    r"(?P<verb>on)\s+(?P<object>it|them|those|these|that|the stuff)\b(?!\s+(?:about|with)\b)",
+    re.IGNORECASE,
+)
+"""Being "on" a drug named before is taking it: "talked me into fish oil capsules, I've been on them since
+last month"."""
+_STRENGTH_AFTER = re.compile(
+    rf"\s*[,(]?\s*(?P<dose>{NUMBER})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu)\b(?!\s*/)", re.IGNORECASE
+)
+"""The strength said right after the drug's name ("gave me tramadol, 50 mg"): the dose of the intake that
+refers back to it ("Been taking it 3 or 4 times a day")."""
 _PAST_NEGATION = re.compile(r"\b(?:haven'?t|hasn'?t|have not|has not|didn'?t|did not)\b", re.IGNORECASE)
 _KINDS = {
     "intake": "medication_intake",
@@ -51,7 +65,9 @@ def find_referred_actions(
     anchor of the proposal a verb already made for it (a drug governed in the referring sentence is
     left alone)."""
     out: list[Proposal] = []
-    matches = sorted([*_REFERRING.finditer(text), *_LEFT_OFF.finditer(text)], key=lambda x: x.start())
+    matches = sorted(
+        [*_REFERRING.finditer(text), *_LEFT_OFF.finditer(text), *_ON_IT.finditer(text)], key=lambda x: x.start()
+    )
     for m in matches:
         earlier = [d for d in drugs if d.end <= m.start() and _within_previous_sentence(d, m.start(), sentences)]
         if not earlier:
@@ -62,6 +78,8 @@ def find_referred_actions(
         verb = m.group("verb").lower()
         if m.re is _LEFT_OFF:
             kind: str | None = "stop"
+        elif m.re is _ON_IT:
+            kind = "intake"
         else:
             kind = verb_kind(m.group(0)[: m.start("object") - m.start()]) or (
                 "intake" if verb == "taken" else None  # "I've taken a capsule every day"
@@ -73,6 +91,8 @@ def find_referred_actions(
         fields: dict[str, object] = {"drug": drug.key}
         if kind != "intake":
             fields["action"] = kind
+        elif (strength := _STRENGTH_AFTER.match(text, drug.end)) is not None:
+            fields |= {"dose": parse_number(strength.group("dose")), "unit": strength.group("unit")}
         # the anchor starts at the verb: a negation before it ("not taking it") is ConText's to judge,
         # except a past one that says the skip itself ("so I haven't taken it since Monday")
         anchor = (m.start("verb"), m.end("object"))

@@ -1,8 +1,8 @@
 """Surgery history: a procedure the person says they had, recorded under the procedure's name.
 
-"I had my appendix removed" -> appendectomy, "I had my hip replaced" -> hip replacement, "I had a
-colonoscopy" -> colonoscopy (as said). The organ named in a surgery is no condition (the extractor
-drops a condition or symptom inside a surgery's span).
+"I had my appendix removed" -> appendectomy, "I had my hip replaced" -> hip replacement, "had a knee
+scope done" -> knee arthroscopy, "I had a colonoscopy" -> colonoscopy (as said). The organ named in a
+surgery is no condition (the extractor drops a condition or symptom inside a surgery's span).
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ _SURGERY = re.compile(
     r"(?:(?P<organ>appendix|gallbladder|tonsils|uterus|womb|thyroid|spleen|kidney|wisdom teeth|wisdom tooth"
     r"|adenoids|prostate|ovaries|ovary|cataract|cataracts)\s+(?:out|removed|taken out|pulled|extracted|done|fixed)"
     r"|(?P<joint>knee|hip|shoulder|ankle|elbow)s?\s+(?:replaced|replacements?)"
+    # a joint "scope" is lay for arthroscopy: "had a knee scope done", "had my shoulder scoped"
+    r"|(?P<scoped>knee|hip|shoulder|ankle|elbow|wrist)\s+(?:scope|scoped|arthroscopy|keyhole surgery)"
     r"|(?P<proc>[a-z]+(?:ectomy|otomy|ostomy|plasty|oscopy)|bypass surgery"
     r"|heart bypass|c-section|caesarean|cesarean|back surgery|heart surgery|knee surgery|hip surgery"
     r"|cataract surgery|bariatric surgery|gastric bypass|a stent|stent))\b"
@@ -60,6 +62,8 @@ def find_surgeries(text: str) -> list[Proposal]:
             procedure = ORGAN_PROCEDURES.get(organ) or text[m.start("organ") : m.end()]
         elif m.group("joint"):
             procedure = f"{m.group('joint').lower()} replacement"
+        elif m.group("scoped"):
+            procedure = f"{m.group('scoped').lower()} arthroscopy"
         elif m.group("growth"):
             procedure = f"{m.group('growth').lower().rstrip('s')} removal"
         elif m.group("proc"):

@@ -167,10 +167,17 @@ def _propose(
     for p in proposals:  # names, not keys: the dictionary key is found again by alias
         if (p.type == "condition" or p.extra.get("flare")) and isinstance(p.fields.get("name"), str):
             said = text[p.anchor[0] : p.anchor[1]]
+            typed = _TYPE_AFTER.match(text, p.anchor[1])  # "diabetes now, type 2": the type said after the name
+            if typed is not None and snapshot.lookup("condition", f"type {typed.group('n')} {said}") is not None:
+                said = f"type {typed.group('n')} {said}"
             p.fields["name"] = said_name(said, "condition", p.fields["name"], snapshot)
         elif p.type == "symptom" and isinstance(p.fields.get("name"), str):
             p.fields["name"] = symptom_name(p.fields["name"], snapshot)
     return proposals, blocked
+
+
+_TYPE_AFTER = re.compile(r"(?:\s+now)?\s*,?\s*(?:\(\s*)?type\s+(?P<n>1|2|one|two|i|ii)\b", re.IGNORECASE)
+"""A condition's type said after its name ("I have diabetes, type 2", "real diabetes now, type 2")."""
 
 
 def _candidate(

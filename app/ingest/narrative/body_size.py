@@ -1,0 +1,56 @@
+"""Weight and height said with their own verbs: "I weighed myself: 95 kg", "Stepped on the scale this
+morning, 93 kilos", "I'm 5'10" tall". A kilogram spelled out ("kilos") is written as UCUM's ``kg``; other
+units as said. The name-then-value measurements are :mod:`.measurements`'.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.ingest.narrative.models import Proposal
+from app.ingest.narrative.quantities import NUMBER, parse_number
+
+_WEIGH = re.compile(
+    rf"\b(?:i|i've|i have)?\s*(?:weigh|weighed|weighing|weighs)\s+(?:myself\b[^.;!?\d]{{0,30}}?[:,-]?\s*)?"
+    rf"(?:in\s+at\s+)?(?:about\s+|around\s+)?"
+    rf"(?P<num>{NUMBER})\s?(?P<unit>kgs?|kilos?|kilograms?|lbs?|pounds?|st|stone)\b",
+    re.IGNORECASE,
+)
+_SCALE = re.compile(
+    r"\b(?:(?:stepped|got|hopped|jumped|stood)\s+on\s+(?:the|my|our)\s+(?:bathroom\s+|new\s+|digital\s+)?scales?\b"
+    r"(?:[^.;!?\d]{0,40}?(?:[:,-]|\b(?:said|says|showed|shows|read|reads|was|gave me|at))\s*)?"
+    r"|\b(?:the|my)\s+(?:bathroom\s+|new\s+|digital\s+)?scales?\s+(?:this\s+\w+\s+|today\s+)?"
+    r"(?:said|says|showed|shows|read|reads|was)\s+)"
+    rf"(?:about\s+|around\s+|exactly\s+)?(?P<num>{NUMBER})\s?(?P<unit>kgs?|kilos?|kilograms?|lbs?|pounds?|st|stone)\b",
+    re.IGNORECASE,
+)
+"""A weight read off the scale: "Stepped on the scale this morning too, 93 kilos", "the scale said 201 lbs"."""
+_KILO_SPELLINGS = frozenset({"kgs", "kilo", "kilos", "kilogram", "kilograms"})
+"""Spellings of the kilogram written as UCUM's ``kg`` (the contract's unit strings)."""
+_HEIGHT = re.compile(
+    rf"\b(?:i'?m|i am|my height is|height(?: is|:)?)\s+(?P<num>{NUMBER})\s?(?P<unit>cm|centimeters?|m|"
+    rf"meters?|"
+    rf"inches|in|ft|feet)\b(?:\s+tall)?"
+    rf"|\b(?:i'?m|i am)\s+(?P<ft>\d)\s?(?:'|ft|feet|foot)\s?(?P<inch>\d{{1,2}})?\s?(?:\"|''|in|"
+    rf"inches)?\s+tall\b",
+    re.IGNORECASE,
+)
+
+
+def find_body_size(text: str, consumed: list[tuple[int, int]]) -> list[Proposal]:
+    """Weights and heights in ``text``, skipping numbers inside ``consumed`` spans (a blood pressure)."""
+    proposals: list[Proposal] = []
+    for m in [*_WEIGH.finditer(text), *_SCALE.finditer(text)]:
+        if any(start <= m.start("num") < end for start, end in [*consumed, *(p.anchor for p in proposals)]):
+            continue
+        unit = "kg" if m.group("unit").lower() in _KILO_SPELLINGS else m.group("unit")
+        fields = {"kind": "weight", "value": parse_number(m.group("num")), "unit": unit}
+        proposals.append(Proposal("body_measurement", fields, (m.start(), m.end())))
+    for m in _HEIGHT.finditer(text):
+        if m.group("ft"):
+            feet, inches = int(m.group("ft")), int(m.group("inch") or 0)
+            height: dict[str, object] = {"value": float(feet * 12 + inches), "unit": "in"}
+        else:
+            height = {"value": parse_number(m.group("num")), "unit": m.group("unit")}
+        proposals.append(Proposal("height", height, (m.start(), m.end()), policy="plain"))
+    return proposals

@@ -1,0 +1,155 @@
+"""Allergy statements against AllergyIntolerance: agreement, a denial of a recorded allergy, a new drug
+allergy to a drug in force (high, safety-critical), other new allergies. A substance matches by its
+phrase or content words (singular and plural, UK/US spellings), by the drug, or by a cross-reactive
+family; the most specific match wins ("grass pollen": the grass pollen allergy, not the tree pollen one).
+"""
+
+from __future__ import annotations
+
+from app.reconcile.context import ClinicalContext, ClinicalItem, allergy_active_at, medication_active_at
+from app.reconcile.matching import (
+    DrugFacts,
+    Verdict,
+    age_phrase,
+    agreement,
+    discrepancy,
+    family_of,
+    has_phrase,
+    item_mentions_drug,
+    words,
+)
+from app.reconcile.models import Statement
+
+ALLERGY_STOPWORDS = frozenset(
+    {
+        "allergy",
+        "allergic",
+        "allergies",
+        "to",
+        "the",
+        "and",
+        "of",
+        "tree",
+        "food",
+        "foods",
+        "animal",
+        "sting",
+        "stings",
+        "product",
+        "products",
+        "drug",
+        "medicine",
+        "intolerance",
+        "reaction",
+    }
+)
+SPELLINGS: dict[str, str] = {
+    "mold": "mould",
+    "mould": "mold",
+    "fish": "fish",
+    "dairy": "milk",
+    "milk": "dairy",
+}
+
+
+def _substance_forms(substance: str) -> set[str]:
+    """The phrase and its content words, singular and plural, with UK/US spellings."""
+    out = {substance}
+    for word in words(substance):
+        if word not in ALLERGY_STOPWORDS and len(word) >= 3:
+            out.update({word, word.rstrip("s"), word + "s"})
+            if word in SPELLINGS:
+                out.add(SPELLINGS[word])
+    return {f for f in out if f and f not in ALLERGY_STOPWORDS}
+
+
+def _most_specific(substance: str, matches: list[ClinicalItem]) -> list[ClinicalItem]:
+    """The matches that name every content word of a several-word substance ("grass pollen": the grass
+    pollen allergy, not also the tree pollen one), when there are any; else all matches."""
+    content = [w for w in words(substance) if w not in ALLERGY_STOPWORDS and len(w) >= 3]
+    if len(content) < 2:
+        return matches
+    full = [i for i in matches if all(any(has_phrase(i.text, f) for f in _substance_forms(w)) for w in content)]
+    return full or matches
+
+
+def allergy_verdict(st: Statement, ctx: ClinicalContext, drug: DrugFacts | None) -> Verdict:
+    t = ctx.as_of
+    substance = st.text("substance") or ""
+    forms = _substance_forms(substance)
+    family = drug.family if drug else family_of(substance)
+    matches = []
+    for item in ctx.of_type("AllergyIntolerance"):
+        if (
+            any(has_phrase(item.text, f) for f in forms)
+            or (drug is not None and item_mentions_drug(item, drug))
+            or (family is not None and family_of(item.display, *item.code_displays) == family)
+        ):
+            matches.append(item)
+    matches = _most_specific(substance, matches)
+    active = [i for i in matches if allergy_active_at(i, t)]
+    if (st.text("status") or st.text("stated_status")) == "denied":
+        if active:
+            return discrepancy(
+                "contradiction",
+                "medium",
+                "allergy.denied_recorded",
+                f"The statement denies an allergy to {substance}; the record holds "
+                f"{age_phrase(active[0], t)} (the record is not changed).",
+                active,
+            )
+        return agreement(
+            "allergy.denied_unrecorded",
+            f"The statement denies an allergy to {substance}, which the record does not list as active.",
+            matches,
+        )
+    if active:
+        return agreement(
+            "allergy.matches",
+            f"The stated allergy to {substance} matches {age_phrase(active[0], t)}.",
+            active,
+        )
+    is_drug = (st.text("substance_kind") == "drug") or (drug is not None and drug.kind is not None)
+    if is_drug and drug is not None:
+        prescribed = [
+            i
+            for i in ctx.of_type("MedicationRequest", "MedicationStatement")
+            if medication_active_at(i, t)
+            and (
+                item_mentions_drug(i, drug)
+                or (family is not None and family_of(i.display, *[x.drug_class for x in i.terms]) == family)
+            )
+        ]
+        if prescribed:
+            return discrepancy(
+                "gap",
+                "high",
+                "allergy.new_to_prescribed",
+                f"The statement reports an allergy to {substance}, not in the record, while "
+                f"{age_phrase(prescribed[0], t, 'authored')} is in force.",
+                prescribed,
+                safety=True,
+            )
+        return discrepancy(
+            "gap",
+            "medium",
+            "allergy.undocumented_drug",
+            f"The statement reports a drug allergy to {substance}, which the record does not list.",
+            [],
+        )
+    if matches:
+        return discrepancy(
+            "gap",
+            "low",
+            "allergy.recorded_inactive",
+            f"The statement reports an allergy to {substance}; the record holds "
+            f"{age_phrase(matches[0], t)} as not active.",
+            matches,
+        )
+    return discrepancy(
+        "gap",
+        "low",
+        "allergy.undocumented",
+        f"The statement reports an allergy to {substance}, which the record does not list.",
+        [],
+    )
