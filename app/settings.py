@@ -40,6 +40,8 @@ class EmbeddedSettings(BaseModel):
     bolt_port: int = 7687
     heap: str = "2g"
     pagecache_mb: int = 1024
+    jvm_options: list[str] = []
+    """Extra JVM flags for the server (e.g. ``["-XX:TieredStopAtLevel=1"]``), after the heap and GC."""
     start_timeout_s: float = 180.0
 
     @property

@@ -2,29 +2,34 @@
 
 Usage (against the shared test database; bench users are removed afterwards)::
 
-    .venv/bin/python bench/fhir_ingest.py --dedicated [--patients 1000] [--workers 1] [--max-minutes 30]
+    .venv/bin/python bench/fhir_ingest.py --dedicated [--patients 1000] [--workers 1] [--writers 2]
+        [--max-minutes 30] [--no-warm-rerun]
 
 ``--dedicated`` starts an empty embedded Neo4j of its own (``/tmp/selfgraph-bench-fhir``, wiped
 first; Bolt port 7779) and stops it at the end; without it the configured database is used (e.g.
 the shared test database: ``NEO4J_URI=bolt://127.0.0.1:7688 NEO4J_PASSWORD=selfgraph-test``) and
 the bench users are removed afterwards.
 
-Phases, each under fresh user ids ``bench-fhir-<run>-…``:
+Phases, each under fresh user ids ``bench-fhir-<run>-…``, all through one
+:class:`~app.ingest.fhir.files.BundlePreparer` (its worker processes start once, in phase 1):
 
 1. the 100 Synthea bundles, one user each, with the production path (``load_jobs``: a worker
-   process validates and maps the next bundles while the current one is written in one
-   transaction). Rate = clinical resources written per second (billing resources are skipped and
+   process validates and maps the next bundles while ``--writers`` lanes write them, one
+   transaction per bundle). Rate = clinical resources written per second (billing resources are skipped and
    not counted), wall time including JSON parsing and FHIR validation.
 2. the first ``--naive-bundles`` bundles through a naive loader (one MERGE per resource, one
    transaction per resource, codes and edges per resource) and through the batched loader, on the
    same input; the ratio of their rates.
 3. replication of the 100 bundles under new user ids up to ``--patients`` patients; the rate per
    block of 100 patients shows how it holds as the graph grows.
+4. with ``--dedicated``: every node deleted, then the 100 bundles again into the emptied database
+   on the now warm server (phase 1 runs on a freshly started JVM: its first minute is JIT warm-up).
 
 Embedding is not on the ingest path: resources get ``search_text`` only; vectors are a background
 pass owned by retrieval. Peak memory is ``getrusage`` max RSS of this process and of the worker.
 
-Besides wall-clock rates the bench reports CPU time: this process and its worker (``getrusage``)
+Besides wall-clock rates the bench reports CPU time: this process and its workers (``getrusage``,
+``/proc/<pid>/stat`` for the live ones)
 and, with ``--dedicated``, the Neo4j server (``/proc/<pid>/stat``). On a machine shared with other
 jobs the wall rate measures the share of CPU the run got; resources per CPU-second measure the
 loader itself. Replication stops early when ``--max-minutes`` is spent (the report says where).
@@ -51,7 +56,7 @@ from app.db.launcher import EmbeddedNeo4j
 from app.db.schema import apply_schema
 from app.graph_schema.clinical import FHIR_RESOURCE_CLASSES
 from app.ingest.fhir import BundlePlan, LoadOutcome, load_jobs
-from app.ingest.fhir.files import prepare_file
+from app.ingest.fhir.files import BundlePreparer, prepare_file
 from app.ingest.fhir.models import EDGE_TYPES, ResourceRow
 from app.settings import PROJECT_ROOT, EmbeddedSettings, Neo4jSettings, Settings, get_settings
 
@@ -94,10 +99,25 @@ CLEAN_UP = tuple(
 )
 
 
+EMPTY_ALL = tuple(
+    Query(
+        f"bench_empty_{label.lower()}",
+        f"MATCH (n:{label}) WITH n LIMIT 2000 DETACH DELETE n RETURN count(*) AS deleted",
+    )
+    for label in ("FhirResource", "Code", "Operation", "Self")
+)
+
+
+PREPARER: BundlePreparer | None = None
+"""The run's preparer: its live workers' CPU counts as the loader's (``RUSAGE_CHILDREN`` counts
+only processes that have ended)."""
+
+
 def client_cpu_s() -> float:
     own = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+    workers = sum(server_cpu_s(pid) for pid in PREPARER.worker_pids()) if PREPARER else 0.0
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime + workers
 
 
 def server_cpu_s(pid: int | None) -> float:
@@ -137,10 +157,19 @@ class Meter:
 
 
 def peak_rss_mb() -> dict[str, float]:
+    """Peak resident memory of this process and of the preparing workers (ended or live)."""
+    workers = [_peak_rss_of(pid) for pid in PREPARER.worker_pids()] if PREPARER else []
     return {
         "self": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-        "children": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
+        "workers": max([resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, *workers]),
     }
+
+
+def _peak_rss_of(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
 
 
 def naive_write(client: GraphClient, plan: BundlePlan) -> int:
@@ -180,16 +209,22 @@ def written(outcomes: list[LoadOutcome]) -> int:
     return sum(sum(o.result.written.values()) for o in outcomes if o.result)
 
 
-def dedicated_settings() -> Settings:
+def dedicated_settings(jvm_options: list[str] | None = None) -> Settings:
     return Settings(
         neo4j=Neo4jSettings(password=SecretStr("selfgraph-bench")),
         embedded=EmbeddedSettings(
-            state_dir=Path("/tmp/selfgraph-bench-fhir"), bolt_port=7779, heap="1g", pagecache_mb=512
+            state_dir=Path("/tmp/selfgraph-bench-fhir"),
+            bolt_port=7779,
+            heap="1g",
+            pagecache_mb=512,
+            jvm_options=jvm_options or [],
         ),
     )
 
 
-def run_phases(client: GraphClient, args: argparse.Namespace, prefix: str, pid: int | None) -> dict[str, Any]:
+def run_phases(
+    client: GraphClient, args: argparse.Namespace, prefix: str, pid: int | None, preparer: BundlePreparer
+) -> dict[str, Any]:
     files = sorted(p for p in SYNTHEA.glob("*_*-*.json"))
     assert len(files) == 100, len(files)
     report: dict[str, Any] = {}
@@ -198,7 +233,7 @@ def run_phases(client: GraphClient, args: argparse.Namespace, prefix: str, pid: 
     # 1. the 100 bundles, production path
     meter = Meter(pid)
     outcomes = load_jobs(
-        client, [(f"{prefix}p{i:04d}", f) for i, f in enumerate(files)], workers=args.workers
+        client, [(f"{prefix}p{i:04d}", f) for i, f in enumerate(files)], preparer=preparer, writers=args.writers
     )
     report["synthea_100"] = meter.stop(written(outcomes)) | {
         "rejected_files": sum(1 for o in outcomes if o.rejection),
@@ -235,26 +270,57 @@ def run_phases(client: GraphClient, args: argparse.Namespace, prefix: str, pid: 
             break
         jobs = [(f"{prefix}p{start + i:04d}", f) for i, f in enumerate(files[: args.patients - start])]
         meter = Meter(pid)
-        block = meter.stop(written(load_jobs(client, jobs, workers=args.workers)))
+        block = meter.stop(written(load_jobs(client, jobs, preparer=preparer, writers=args.writers)))
         blocks.append({"patients_after": start + len(jobs), **block})
         print(f"patients {start + len(jobs)}:", block, flush=True)
     report["growth"] = blocks
     report["graph_resources_total"] = sum(b["resources"] for b in blocks)
+
+    # 4. the 100 bundles again into the emptied database, on the now warm server and workers
+    if args.warm_rerun and pid is not None:  # only a dedicated database is emptied
+        meter = Meter(pid)
+        deleted = empty_database(client)
+        report["emptied"] = meter.stop(deleted) | {"nodes_deleted": deleted}
+        meter = Meter(pid)
+        outcomes = load_jobs(
+            client, [(f"{prefix}w{i:04d}", f) for i, f in enumerate(files)], preparer=preparer, writers=args.writers
+        )
+        report["synthea_100_warm"] = meter.stop(written(outcomes))
+        print("100 bundles, emptied database, warm server:", report["synthea_100_warm"], flush=True)
     return report
+
+
+def empty_database(client: GraphClient) -> int:
+    """Delete every node of the run (resources, codes, operations, users) in batches."""
+    deleted = 0
+    for statement in EMPTY_ALL:
+        while n := client.write(statement)[0]["deleted"]:
+            deleted += n
+    return deleted
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--patients", type=int, default=1000)
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="Processes preparing bundles.")
+    parser.add_argument("--writers", type=int, default=2, help="Writer lanes (one user's bundles in order).")
+    parser.add_argument(
+        "--no-warm-rerun",
+        dest="warm_rerun",
+        action="store_false",
+        help="Skip the last phase (with --dedicated: the 100 bundles again into the emptied database, warm server).",
+    )
     parser.add_argument("--naive-bundles", type=int, default=5)
     parser.add_argument("--max-minutes", type=float, default=30.0)
     parser.add_argument("--dedicated", action="store_true", help="Start an empty Neo4j of its own.")
+    parser.add_argument(
+        "--jvm-option", action="append", default=[], help="An extra JVM flag for the dedicated server (repeatable)."
+    )
     args = parser.parse_args()
 
     run = uuid.uuid4().hex[:8]
     prefix = f"bench-fhir-{run}-"
-    settings = dedicated_settings() if args.dedicated else get_settings()
+    settings = dedicated_settings(args.jvm_option) if args.dedicated else get_settings()
     launcher = EmbeddedNeo4j(settings) if args.dedicated else None
     report: dict[str, Any] = {
         "run": run,
@@ -264,6 +330,8 @@ def main() -> None:
         "cpus": os.cpu_count(),
         "load_average_start": os.getloadavg(),
         "workers": args.workers,
+        "writers": args.writers,
+        "jvm_options": args.jvm_option,
         "embedding_on_ingest_path": False,
         "note": "search_text only; embeddings are computed by retrieval's background pass",
     }
@@ -273,12 +341,14 @@ def main() -> None:
             shutil.rmtree(settings.embedded.state_dir, ignore_errors=True)
         launcher.start()
         pid = launcher.status().pid
+    global PREPARER
+    preparer = PREPARER = BundlePreparer(args.workers)
     try:
-        with GraphClient.from_settings(settings) as client:
+        with preparer, GraphClient.from_settings(settings) as client:
             report["server"] = client.ping()
             apply_schema(client)
             try:
-                report |= run_phases(client, args, prefix, pid)
+                report |= run_phases(client, args, prefix, pid, preparer)
             finally:
                 report["peak_rss_mb"] = peak_rss_mb()
                 report["load_average_end"] = os.getloadavg()

@@ -45,3 +45,10 @@ def test_api_key_scope() -> None:
 def test_nested_neo4j_section_by_argument() -> None:
     settings = Settings(_env_file=None, neo4j=Neo4jSettings(uri="bolt://10.0.0.1:7687"))
     assert settings.external_neo4j and settings.bolt_uri == "bolt://10.0.0.1:7687"
+
+
+def test_extra_jvm_flags_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SELFGRAPH_EMBEDDED__JVM_OPTIONS", '["-XX:TieredStopAtLevel=1"]')
+    assert Settings(_env_file=None).embedded.jvm_options == ["-XX:TieredStopAtLevel=1"]
+    monkeypatch.delenv("SELFGRAPH_EMBEDDED__JVM_OPTIONS")
+    assert Settings(_env_file=None).embedded.jvm_options == []

@@ -118,6 +118,7 @@ class EmbeddedNeo4j:
                         java,
                         f"-Xmx{self.cfg.heap}",
                         "-XX:+UseG1GC",
+                        *self.cfg.jvm_options,
                         "-cp",
                         classpath,
                         LAUNCHER_MAIN,

@@ -16,6 +16,8 @@ from app.db.client import GraphClient
 from app.db.cypher import Query
 from app.graph_schema.clinical import FHIR_RESOURCE_CLASSES
 from app.ingest.fhir import FhirValidationError, IngestResult, load_jobs
+from app.ingest.fhir.files import BundlePreparer
+from app.ingest.fhir.writer_lanes import WriterLanes
 from app.oplog.service import list_operations
 from app.users.service import delete_user, get_self, node_counts
 from tests.ingest_fhir.conftest import DIABETIC_SEED, LDL_V2_SEED, STATIN_SEED, read_json
@@ -175,3 +177,68 @@ def test_worker_prepared_bundles_write_like_in_process_ones(client: GraphClient,
     )
     rels = Counter((r["a"], r["rel"]) for r in client.read(RELS, {"user_id": user_id}))
     assert rels[("seed-dr-1", "HAS_RESULT")] == 2 and rels[("seed-medreq-atorva", "USES_MEDICATION")] == 1
+
+
+def test_one_preparer_serves_several_loads_with_the_same_workers(client: GraphClient, user_id: str) -> None:
+    """A :class:`BundlePreparer` kept open across ``load_jobs`` calls starts its workers once; a
+    second load of the same bundle through it changes nothing (idempotent); closing it stops them."""
+    with BundlePreparer(workers=1) as preparer:
+        first = load_jobs(client, [(user_id, DIABETIC_SEED)], preparer=preparer)
+        assert preparer._pool is not None
+        pids = {p.pid for p in preparer._pool._processes.values()}
+        second = load_jobs(client, [(user_id, DIABETIC_SEED), (user_id, STATIN_SEED)], preparer=preparer)
+        assert pids and pids == {p.pid for p in preparer._pool._processes.values()}
+    assert preparer._pool is None
+    assert first[0].result and sum(first[0].result.created.values()) > 0
+    assert second[0].result and not second[0].result.created and second[0].result.unchanged
+    assert second[1].result and sum(second[1].result.created.values()) > 0
+    with pytest.raises(ValueError):
+        BundlePreparer(workers=0)
+
+
+def test_writer_lanes_load_users_side_by_side_and_each_users_bundles_in_order(
+    client: GraphClient, user_id: str
+) -> None:
+    """Two lanes: every user's graph is what one writer makes of it, and one user's bundles keep
+    their order (version 1, then version 2 replacing it, then version 1 again: stale)."""
+    others = [f"{user_id}-lane{i}" for i in range(3)]
+    jobs = [(user_id, STATIN_SEED)] + [(u, DIABETIC_SEED) for u in others]
+    jobs += [(user_id, LDL_V2_SEED)] + [(u, STATIN_SEED) for u in others] + [(user_id, STATIN_SEED)]
+    try:
+        outcomes = load_jobs(client, jobs, workers=0, writers=2)
+        assert [(o.user_id, o.path) for o in outcomes] == jobs  # job order, whatever lane wrote it
+        mine = [o.result for o in outcomes if o.user_id == user_id]
+        assert mine[0] and mine[1] and mine[2]
+        assert dict(mine[1].replaced) == {"Observation": 1} and dict(mine[2].stale) == {"Observation": 1}
+        uid = f"{user_id}|Observation|seed-obs-ldl"
+        assert client.read(OBS_VALUE, {"uid": uid})[0]["version"] == "2"
+        shapes = [
+            (sorted((r["type"], r["n"]) for r in client.read(COUNT_BY_TYPE, {"user_id": u})), Counter(
+                (r["a"], r["rel"]) for r in client.read(RELS, {"user_id": u})
+            ))
+            for u in others
+        ]
+        assert shapes[0] == shapes[1] == shapes[2] and shapes[0][0]
+    finally:
+        for other in others:
+            delete_user(client, other)
+
+
+def test_a_failed_write_in_a_lane_is_raised_and_the_lane_goes_on_in_order() -> None:
+    order: list[str] = []
+
+    def write(tag: str, fail: bool = False) -> Callable[[], None]:
+        def run() -> None:
+            order.append(tag)
+            if fail:
+                raise RuntimeError(tag)
+
+        return run
+
+    with pytest.raises(RuntimeError, match="a2"), WriterLanes(2) as lanes:
+        for tag in ("a1", "a2", "a3"):
+            lanes.submit("user-a", write(tag, fail=tag == "a2"))
+        lanes.join()
+    assert order.index("a1") < order.index("a2") < order.index("a3")
+    with pytest.raises(ValueError):
+        WriterLanes(0)

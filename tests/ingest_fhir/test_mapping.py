@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta, timezone
+from typing import Annotated, Any
 
 import pytest
+from fhir.resources.R4B import get_fhir_model_class
+from pydantic import StringConstraints, TypeAdapter, ValidationError
 
 from app.ingest.fhir import FhirValidationError, UnsupportedFhirInput, prepare_bundle
 from app.ingest.fhir.datatypes import duration_days, parse_datetime, reference_range_text, system_tag
@@ -172,3 +176,71 @@ def test_a_non_finite_number_from_a_lenient_parser_is_rejected(value: float) -> 
     with pytest.raises(FhirValidationError) as caught:
         prepare_bundle("u1", document)
     assert caught.value.details["field"] == "valueQuantity.value"
+
+
+def _envelope_verdict_whole(bundle: dict[str, Any]) -> tuple[bool, int | None]:
+    """The reference: the whole envelope (every entry without its resource) in one model call."""
+    entries = [{k: v for k, v in e.items() if k != "resource"} if isinstance(e, dict) else e for e in bundle["entry"]]
+    envelope = {**bundle, "entry": entries}
+    try:
+        get_fhir_model_class("Bundle").model_validate_json(json.dumps(envelope))
+    except ValidationError as exc:
+        loc = exc.errors()[0]["loc"]
+        return False, int(loc[1]) if len(loc) > 1 and loc[0] == "entry" else None
+    return True, None
+
+
+def _mutate(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    def apply(bundle: dict[str, Any]) -> None:
+        *parents, last = path.split(".")
+        node: Any = bundle
+        for part in parents:
+            node = node[int(part)] if part.isdigit() else node.setdefault(part, {})
+        node[int(last) if last.isdigit() else last] = value
+
+    return apply
+
+
+ENVELOPE_CASES = {
+    "as given": _mutate("id", "b1"),
+    "bad method, a later entry": _mutate("entry.12.request.method", "FETCH"),
+    "fullUrl with a space": _mutate("entry.7.fullUrl", "urn:uuid:a b"),
+    "fullUrl not text": _mutate("entry.4.fullUrl", 42),
+    "unknown envelope field": _mutate("entry.9.request.colour", "red"),
+    "request without url": _mutate("entry.15.request", {"method": "POST"}),
+    "search score NaN": _mutate("entry.3.search", {"mode": "match", "score": float("nan")}),
+    "search score null": _mutate("entry.3.search", {"mode": "match", "score": None}),
+    "bundle type unknown": _mutate("type", "heap"),
+    "entry not an object": _mutate("entry.10", "entry"),
+}
+
+
+@pytest.mark.parametrize("case", ENVELOPE_CASES)
+def test_the_bundle_envelope_gets_the_whole_envelope_verdict(case: str) -> None:
+    """Each distinct entry envelope is validated once (``fullUrl`` values as one list): the verdict
+    and the entry named are those of validating every entry's envelope."""
+    bundle = read_json(DIABETIC_SEED)
+    ENVELOPE_CASES[case](bundle)
+    expected_ok, expected_entry = _envelope_verdict_whole(bundle)
+    try:
+        prepare_bundle("u1", bundle)
+    except FhirValidationError as exc:
+        if exc.details["resource_type"] != "Bundle":
+            pytest.fail(f"a resource failed, not the envelope: {exc.details}")
+        assert not expected_ok and exc.details["entry_index"] == expected_entry
+    except UnsupportedFhirInput:
+        assert expected_ok and bundle["type"] not in ("transaction", "batch", "collection", "searchset")
+    else:
+        assert expected_ok
+
+
+def test_a_rejected_full_url_names_its_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``fullUrl`` values are validated as one list; an error there names the entry it came from
+    (the library's ``uri`` type accepts any text, so a stricter type stands in for it here)."""
+    strict = TypeAdapter(list[Annotated[str, StringConstraints(pattern=r"^urn:uuid:[0-9a-z-]+$")]])
+    monkeypatch.setattr("app.ingest.fhir.parse._full_url_list", lambda: strict)
+    bundle = read_json(DIABETIC_SEED)
+    bundle["entry"][7]["fullUrl"] = "urn:uuid:a b"
+    with pytest.raises(FhirValidationError) as caught:
+        prepare_bundle("u1", bundle)
+    assert caught.value.details["entry_index"] == 7 and caught.value.details["field"] == "entry.7.fullUrl"

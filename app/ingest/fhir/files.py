@@ -2,17 +2,21 @@
 
 Preparing a bundle (JSON parsing, FHIR validation, mapping) is CPU-bound Python while writing waits
 on Neo4j, so :func:`load_jobs` can prepare the next bundles in worker processes while the current
-one is written (``workers=0`` does everything in this process).
+one is written (``workers=0`` does everything in this process); a :class:`BundlePreparer` keeps
+those workers across calls.
 """
 
 from __future__ import annotations
 
 import gc
 import multiprocessing
-from collections import Counter
+import threading
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import ExitStack
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +26,7 @@ from app.ingest.fhir.models import BundlePlan, IngestResult
 from app.ingest.fhir.parse import load_json, load_models
 from app.ingest.fhir.plan import prepare_bundle
 from app.ingest.fhir.service import write_plan
+from app.ingest.fhir.writer_lanes import WriterLanes
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,37 +95,103 @@ def init_preparing_worker() -> None:
     gc.set_threshold(WORKER_GC_THRESHOLD)
 
 
+class BundlePreparer:
+    """Worker processes that read, validate and map bundles ahead of the writer.
+
+    Starting a worker costs about two CPU-seconds (importing the FHIR model library and loading
+    its classes), as much as preparing ten bundles, and the writer waits idle meanwhile. A caller
+    that loads in several calls (a service, a benchmark's blocks) keeps one preparer open and
+    passes it to every :func:`load_jobs`; the workers start once, on first use."""
+
+    def __init__(self, workers: int = 1) -> None:
+        if workers < 1:
+            raise ValueError("a preparer needs at least one worker process")
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+
+    def submit(self, user_id: str, path: Path) -> Future[BundlePlan | Rejection]:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=init_preparing_worker,
+            )
+        return self._pool.submit(prepare_file, user_id, path)
+
+    def worker_pids(self) -> list[int]:
+        """The running workers' process ids (none before the first submit)."""
+        processes = (self._pool._processes or {}).values() if self._pool else ()
+        return [p.pid for p in processes if p.pid is not None]
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
+
+    def __enter__(self) -> BundlePreparer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _given(prepared: BundlePlan | Rejection) -> BundlePlan | Rejection:
+    return prepared
+
+
 def load_jobs(
     client: GraphClient,
     jobs: Iterable[tuple[str, Path]],
     *,
     workers: int = 1,
+    writers: int = 1,
+    preparer: BundlePreparer | None = None,
     on_done: Callable[[LoadOutcome], None] | None = None,
 ) -> list[LoadOutcome]:
-    """Load every ``(user_id, path)`` job; a rejected file does not stop the others."""
-    outcomes: list[LoadOutcome] = []
+    """Load every ``(user_id, path)`` job; a rejected file does not stop the others.
 
-    def finish(user_id: str, path: Path, prepared: BundlePlan | Rejection) -> None:
+    Bundles are prepared by ``preparer``'s workers when one is given (it stays open), else by
+    ``workers`` processes started for this call, else (``workers=0``) in this process. They are
+    written one transaction each, by ``writers`` lanes (:class:`WriterLanes`; one user's bundles
+    in job order). Outcomes come back in job order; ``on_done`` is called as each is written."""
+    outcomes: dict[int, LoadOutcome] = {}
+    lock = threading.Lock()
+
+    def finish(seq: int, user_id: str, path: Path, prepared: BundlePlan | Rejection) -> None:
         if isinstance(prepared, Rejection):
             outcome = LoadOutcome(user_id, path, None, prepared)
         else:
             outcome = LoadOutcome(user_id, path, write_plan(client, prepared), None)
-        outcomes.append(outcome)
-        if on_done:
-            on_done(outcome)
+        with lock:
+            outcomes[seq] = outcome
+            if on_done:
+                on_done(outcome)
 
-    if workers <= 0:
-        for user_id, path in jobs:
-            finish(user_id, path, prepare_file(user_id, path))
-        return outcomes
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=init_preparing_worker) as pool:
-        pending: list[tuple[str, Path, Future[BundlePlan | Rejection]]] = []
-        for user_id, path in jobs:
-            pending.append((user_id, path, pool.submit(prepare_file, user_id, path)))
-            if len(pending) > 2 * workers:
-                head = pending.pop(0)
-                finish(head[0], head[1], head[2].result())
-        for user_id, path, future in pending:
-            finish(user_id, path, future.result())
-    return outcomes
+    with ExitStack() as stack:
+        lanes = stack.enter_context(WriterLanes(writers)) if writers > 1 else None
+
+        def hand_over(seq: int, user_id: str, path: Path, prepared: Callable[[], BundlePlan | Rejection]) -> None:
+            if lanes is None:
+                finish(seq, user_id, path, prepared())
+            else:
+                lanes.submit(user_id, lambda: finish(seq, user_id, path, prepared()))
+
+        if preparer is None and workers <= 0:
+            for seq, (user_id, path) in enumerate(jobs):
+                hand_over(seq, user_id, path, partial(_given, prepare_file(user_id, path)))
+        else:
+            if preparer is None:
+                preparer = stack.enter_context(BundlePreparer(workers))
+            ahead = 2 * preparer.workers
+            pending: deque[tuple[int, str, Path, Future[BundlePlan | Rejection]]] = deque()
+            for seq, (user_id, path) in enumerate(jobs):
+                pending.append((seq, user_id, path, preparer.submit(user_id, path)))
+                if len(pending) > ahead:
+                    head = pending.popleft()
+                    hand_over(head[0], head[1], head[2], head[3].result)
+            while pending:
+                head = pending.popleft()
+                hand_over(head[0], head[1], head[2], head[3].result)
+        if lanes is not None:
+            lanes.join()
+    return [outcomes[seq] for seq in sorted(outcomes)]

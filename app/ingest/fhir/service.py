@@ -121,7 +121,9 @@ def _write(tx: Tx, plan: BundlePlan) -> IngestResult:
 
 
 def _link(tx: Tx, rows: list[ResourceRow], result: IngestResult) -> None:
-    codes = {code.uid: code for row in rows for code in row.codes}
+    # codes and code links in uid order: concurrent bundles (writer lanes) lock shared code nodes
+    # in one order, so they wait for each other but never deadlock
+    codes = dict(sorted({code.uid: code for row in rows for code in row.codes}.items()))
     if codes:
         tx.run(
             queries.MERGE_CODES,
@@ -132,7 +134,10 @@ def _link(tx: Tx, rows: list[ResourceRow], result: IngestResult) -> None:
                 ]
             },
         )
-        links = {(k.resource_uid, k.code_uid, k.role) for row in rows for k in row.code_links}
+        links = sorted(
+            {(k.resource_uid, k.code_uid, k.role) for row in rows for k in row.code_links},
+            key=lambda k: (k[1], k[0], k[2]),
+        )
         tx.run(
             queries.LINK_CODES,
             {"links": [{"resource_uid": r, "code_uid": c, "role": role} for r, c, role in links]},
