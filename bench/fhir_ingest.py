@@ -215,8 +215,6 @@ def dedicated_settings(jvm_options: list[str] | None = None) -> Settings:
         embedded=EmbeddedSettings(
             state_dir=Path("/tmp/selfgraph-bench-fhir"),
             bolt_port=7779,
-            heap="1g",
-            pagecache_mb=512,
             jvm_options=jvm_options or [],
         ),
     )
@@ -332,6 +330,7 @@ def main() -> None:
         "workers": args.workers,
         "writers": args.writers,
         "jvm_options": args.jvm_option,
+        "server_memory": {"heap": settings.embedded.heap, "pagecache_mb": settings.embedded.pagecache_mb},
         "embedding_on_ingest_path": False,
         "note": "search_text only; embeddings are computed by retrieval's background pass",
     }

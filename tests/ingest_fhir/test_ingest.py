@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import gc
 import json
 import tempfile
 from collections import Counter
@@ -16,7 +17,7 @@ from app.db.client import GraphClient
 from app.db.cypher import Query
 from app.graph_schema.clinical import FHIR_RESOURCE_CLASSES
 from app.ingest.fhir import FhirValidationError, IngestResult, load_jobs
-from app.ingest.fhir.files import BundlePreparer
+from app.ingest.fhir.files import WORKER_GC_THRESHOLD, BundlePreparer, fewer_collections
 from app.ingest.fhir.writer_lanes import WriterLanes
 from app.oplog.service import list_operations
 from app.users.service import delete_user, get_self, node_counts
@@ -242,3 +243,13 @@ def test_a_failed_write_in_a_lane_is_raised_and_the_lane_goes_on_in_order() -> N
     assert order.index("a1") < order.index("a2") < order.index("a3")
     with pytest.raises(ValueError):
         WriterLanes(0)
+
+
+def test_fewer_collections_while_loading_and_the_collector_as_it_was_after() -> None:
+    before = gc.get_threshold()
+    with fewer_collections():
+        assert gc.get_threshold()[0] == WORKER_GC_THRESHOLD and gc.get_freeze_count() > 0
+        with fewer_collections():  # a concurrent load: the outer one restores
+            pass
+        assert gc.get_threshold()[0] == WORKER_GC_THRESHOLD
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
