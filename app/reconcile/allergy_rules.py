@@ -52,14 +52,21 @@ SPELLINGS: dict[str, str] = {
 }
 
 
+FURRY_ANIMALS = frozenset({"cat", "dog", "kitten", "puppy", "horse", "rabbit", "hamster", "ferret"})
+"""Animals whose allergy the record holds as an animal dander allergy ("cats" matches "Dander (animal) allergy")."""
+
+
 def _substance_forms(substance: str) -> set[str]:
-    """The phrase and its content words, singular and plural, with UK/US spellings."""
+    """The phrase and its content words, singular and plural, with UK/US spellings; a furry animal also
+    as the dander it sheds."""
     out = {substance}
     for word in words(substance):
         if word not in ALLERGY_STOPWORDS and len(word) >= 3:
             out.update({word, word.rstrip("s"), word + "s"})
             if word in SPELLINGS:
                 out.add(SPELLINGS[word])
+            if word.rstrip("s") in FURRY_ANIMALS:
+                out.add("dander")
     return {f for f in out if f and f not in ALLERGY_STOPWORDS}
 
 

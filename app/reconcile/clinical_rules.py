@@ -74,6 +74,9 @@ def condition_matches(
         )
     codes = set(entry.codes) if isinstance(entry, ConditionEntry) else set()
     keys = {k for k in (key, entry.key if entry else None) if k}
+    # the condition as the dictionary names it, too: "sinus trouble" is "Sinusitis (unspecified)", which a
+    # recorded "Chronic sinusitis" names
+    named = _PAREN.sub("", entry.display).lower() if isinstance(entry, ConditionEntry) else ""
     out = []
     for item in ctx.of_type("Condition"):
         core = _PAREN.sub("", item.display).lower()
@@ -81,6 +84,7 @@ def condition_matches(
             (item.code in codes)
             or (keys & item.term_keys("ConditionTerm"))
             or (name and (has_phrase(core, name) or has_phrase(name, core)))
+            or (named and has_phrase(core, named))
         ):
             out.append(item)
     return out

@@ -3,7 +3,8 @@
 A gold record names its drug, test or condition as said ("Zocor", "A1c"); some name nothing but
 their quote ("I'm allergic to bee stings."). This module maps names to dictionary keys and, where
 a key field is missing, takes the name from the quote by exact alias match (after the dictionary's
-normalisation, longest alias first, on word boundaries). Stated values are never changed.
+normalisation, longest alias first, on word boundaries; a procedure as the surgery finder names it).
+Stated values are never changed.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from app.dictionary.models import TermKind, TestEntry
 from app.dictionary.normalize import normalize_alias
 from app.dictionary.snapshot import DictionarySnapshot
+from app.ingest.narrative.procedures import find_surgeries
 from app.reconcile.models import Statement
 
 DRUG_TYPES = frozenset({"regimen_change", "medication_intake", "prescription", "current_medication"})
@@ -47,6 +49,10 @@ def ground_statement(st: Statement, snapshot: DictionarySnapshot | None) -> Stat
     if st.type == "symptom" and not fields.get("name"):
         found = scan_alias(snapshot, "symptom", quote) or scan_alias(snapshot, "condition", quote)
         fields["name"] = found[0] if found else (quote or "")
+    if st.type == "surgery_history" and not (fields.get("procedure") or fields.get("name")):
+        said = find_surgeries(quote or "")  # the procedure as the write path names it ("cataract surgery")
+        if said:
+            fields["procedure"] = said[0].fields["procedure"]
     if st.type == "test_result" and not fields.get("loinc"):
         named = snapshot.lookup("test", str(fields["name"])) if fields.get("name") else None
         if named is None:

@@ -5,7 +5,8 @@ interacts with: an anticoagulant or antiplatelet for a bleeding-risk drug or sup
 aspirin, ginkgo, fish oil, turmeric, another antiplatelet), a nitrate for a PDE-5 inhibitor
 (sildenafil, tadalafil: a dangerous fall in blood pressure), simvastatin / lovastatin /
 atorvastatin for a strong CYP3A4 inhibitor (clarithromycin, erythromycin, the azoles: statin
-toxicity) or inducer (St John's wort, rifampin: the statin's effect lost), warfarin for an antibiotic
+toxicity) or inducer (St John's wort, rifampin: the statin's effect lost; also a hormonal contraceptive's:
+contraceptive failure), warfarin for an antibiotic
 or antifungal that raises its effect (ciprofloxacin, metronidazole, fluconazole, co-trimoxazole). Facts
 from the drugs' labels; the lists are small and named here so a reviewer can read them whole.
 """
@@ -78,6 +79,20 @@ CYP3A4_INHIBITORS = frozenset({"clarithromycin", "erythromycin", "itraconazole",
 CYP3A4_INDUCERS = frozenset({"st john's wort", "rifampin", "rifampicin"})
 """Strong CYP3A4 inducers lower these statins' levels (lost cholesterol control)."""
 CYP3A4_STATINS: tuple[str, ...] = ("simvastatin", "lovastatin", "atorvastatin")
+HORMONAL_CONTRACEPTIVE_WORDS: tuple[str, ...] = (
+    "contraceptive",
+    "ethinyl estradiol",
+    "levonorgestrel",
+    "norethindrone",
+    "norgestimate",
+    "drospirenone",
+    "desogestrel",
+    "etonogestrel",
+    "norelgestromin",
+    "seasonique",
+)
+"""Hormonal contraceptives: a strong CYP3A4 inducer (St John's wort, rifampin) lowers their levels
+(contraceptive failure, breakthrough bleeding)."""
 """Strong CYP3A4 inhibitors raise these statins' levels (myopathy, rhabdomyolysis); inducers lower them."""
 
 
@@ -87,7 +102,8 @@ def is_pde5(drug: DrugFacts) -> bool:
 
 def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem]:
     """Active requests an undocumented drug interacts with: anticoagulants / antiplatelets for a
-    bleeding-risk drug, nitrates for a PDE-5 inhibitor, the statins a strong CYP3A4 inhibitor raises,
+    bleeding-risk drug, nitrates for a PDE-5 inhibitor, the statins a strong CYP3A4 inhibitor raises
+    (and the statins and hormonal contraceptives an inducer lowers),
     warfarin for an antibiotic or antifungal that raises its effect."""
     if is_pde5(drug):
         return [
@@ -105,6 +121,16 @@ def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem
         for i in active
         if drug.key in CYP3A4_INHIBITORS | CYP3A4_INDUCERS
         and (any_phrase(i.display, CYP3A4_STATINS) or any(t.key in CYP3A4_STATINS for t in i.terms))
+    ]
+    statins += [
+        i
+        for i in active
+        if drug.key in CYP3A4_INDUCERS
+        and not any_phrase(i.display, ("intrauterine",))  # a hormonal IUD acts locally
+        and (
+            any_phrase(i.display, HORMONAL_CONTRACEPTIVE_WORDS)
+            or any(any_phrase(f"{t.key} {t.drug_class or ''}", HORMONAL_CONTRACEPTIVE_WORDS) for t in i.terms)
+        )
     ]
     if drug.key in CYP3A4_INHIBITORS or drug.key in WARFARIN_POTENTIATORS:
         warfarin = [

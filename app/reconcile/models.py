@@ -87,6 +87,11 @@ PERIOD = timedelta(days=2)
 """An event window this long or longer is a period (week, month), not a day or a part of one."""
 
 
+DOCUMENTED_EVENT_TYPES = frozenset({"clinical_visit", "surgery_history"})
+"""Events the record documents on their own day (a vaccination, a procedure): a statement dated to that day
+or part of it sees what the record holds for the day (a measurement is still compared with the one before)."""
+
+
 class Statement(BaseModel):
     """A narrative fact to reconcile: a record's type, its fields and its times.
 
@@ -111,6 +116,10 @@ class Statement(BaseModel):
         of days or more ("last month's cholesterol results") is read at its end, no later than the
         mention: what the record held by then, so a result dated inside the period is visible."""
         if self.event_start and self.event_end and self.event_end - self.event_start >= PERIOD:
+            return min(self.event_end, self.mention_time or self.event_end)
+        if self.type in DOCUMENTED_EVENT_TYPES and self.event_start and self.event_end:
+            # "on March 12th they gave me the shingles vaccine": the record of that day documents the
+            # same event, so the day is read at its end (no later than the mention)
             return min(self.event_end, self.mention_time or self.event_end)
         return self.event_start or self.mention_time or now
 

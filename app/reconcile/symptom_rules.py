@@ -8,6 +8,7 @@ low gap. The words are read from the name as said, the grounded key and the quot
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -38,6 +39,13 @@ CHEST_PAIN = (
     "chest got tight",
     "chest heaviness",
 )
+CHEST_PAIN_SAID = re.compile(
+    r"\b(?:pain|ache|pressure|tightness|discomfort|squeezing|heaviness)(?: (?:right|just))?"
+    r" (?:in|across|on)(?: the (?:middle|centre|center|front) of)? my chest\b",
+    re.IGNORECASE,
+)
+"""A chest-pain word placed in the chest with a location between: "a squeezing pain right in the middle of
+my chest", "a pain across my chest"."""
 FAINTING = (
     "faint",
     "fainted",
@@ -139,6 +147,9 @@ RHYTHM_WORDS = (
 )
 """Rhythm disorders, the first cardiac cause of fainting: cited alone when the record holds one."""
 NOT_HEART_WORDS = ("stroke", "cerebrovascular")
+VASCULAR_WORDS = ("hypertension", "hypertensive", "stroke", "cerebrovascular", "transient ischemic")
+"""With no heart condition recorded, a fainting is cited against the vascular conditions it bears on
+(a recorded hypertension, a stroke)."""
 
 
 def _syncope_causes(heart: Sequence[ClinicalItem]) -> list[ClinicalItem]:
@@ -160,7 +171,7 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
     name = (st.text("name") or "the symptom").replace("_", " ")
     key = (st.text("standard_key") or "").replace("_", " ")  # "tight chest" is grounded as chest_pain
     text = " ".join(x for x in (name, key, st.quote or "") if x)
-    if any_phrase(text, CHEST_PAIN):
+    if any_phrase(text, CHEST_PAIN) or CHEST_PAIN_SAID.search(st.quote or ""):
         history = _prefer_active(cardiac_items(ctx), t)
         if history:
             return discrepancy(
@@ -198,9 +209,12 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
                 safety=True,
             )
     if any_phrase(text, FAINTING):
-        heart = _syncope_causes(
-            [i for i in cardiac_items(ctx) if i.resource_type == "Condition" and condition_active_at(i, t)]
-        )
+        active = [i for i in ctx.of_type("Condition") if condition_active_at(i, t)]
+        heart = _syncope_causes([i for i in cardiac_items(ctx) if i in active]) or [
+            i
+            for i in active
+            if any_phrase(i.display, VASCULAR_WORDS) and not i.display.lower().startswith("history of")
+        ]
         return discrepancy(
             "gap",
             "high",

@@ -35,3 +35,19 @@ def test_without_an_event_time_the_mention_then_now() -> None:
     assert Statement(type="meal", mention_time=MENTION).when(datetime(2030, 1, 1, tzinfo=UTC)) == MENTION
     now = datetime(2030, 1, 1, tzinfo=UTC)
     assert Statement(type="meal").when(now) == now
+
+
+@pytest.mark.parametrize(
+    ("record_type", "expected"),
+    [
+        ("clinical_visit", day(4, 10)),  # "on March 12th they gave me the shingles vaccine": the day's record
+        ("surgery_history", day(4, 10)),
+        ("test_result", day(4, 9)),  # a measurement is compared with the one before it
+        ("regimen_change", day(4, 9)),
+    ],
+)
+def test_a_documented_event_is_read_at_the_end_of_its_day(record_type: str, expected: datetime) -> None:
+    st = Statement(type=record_type, event_start=day(4, 9), event_end=day(4, 10), mention_time=MENTION)
+    assert st.when(MENTION) == expected
+    today = Statement(type=record_type, event_start=day(4, 10), event_end=day(4, 11), mention_time=MENTION)
+    assert today.when(MENTION) == (MENTION if record_type in ("clinical_visit", "surgery_history") else day(4, 10))

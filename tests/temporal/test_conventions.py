@@ -69,6 +69,16 @@ def test_a_bare_weekday_takes_its_direction_from_the_tense() -> None:
         assert resolve_event_time(text, datetime.fromisoformat(TUE)).kind == "none", text
 
 
+def test_a_weekday_opening_its_clause_takes_the_tense_of_what_follows() -> None:
+    """"Saturday a few of us went swimming" is the last Saturday, "Saturday I will swim" the next one; a
+    weekday with no tense after it ("Saturday is my birthday") stays unresolved."""
+    assert resolve("Saturday a few of us went swimming at the rec center", TUE)["value"] == "2026-03-07"
+    assert resolve("I ran, Saturday we swam", TUE)["value"] == "2026-03-07"
+    assert resolve("Saturday I will go swimming", TUE)["value"] == "2026-03-14"
+    for text in ("Saturday is my birthday", "Monday to Friday I walk", "My appointment is on Friday. I walked"):
+        assert resolve_event_time(text, datetime.fromisoformat(TUE)).kind == "none", text
+
+
 def test_rule_4_parts_of_the_day() -> None:
     assert resolve("this morning", TUE) == {
         "kind": "interval", "start": "2026-03-10T06:00:00+09:00", "end": "2026-03-10T12:00:00+09:00",

@@ -19,7 +19,9 @@ _ALLERGY = re.compile(
     r"\b(?:i'm|im|i am|i'm very|i am very|i'm also|i am also)\s+allergic to\s+(?P<sub>[^.,;!?\n]+)"
     r"|\b(?:i have an? |i have |i've got an? |i've got |i have got an? |my )(?P<sub2>[a-z][a-z -]{2,30}?) allergy\b"
     r"(?!\s+(?:to|season|medicine|medication|meds|pills?|shots?|tests?|testing|symptoms)\b)"
-    r"|\ballergy to\s+(?P<sub3>[^.,;!?\n]+)",
+    r"|\ballergy to\s+(?P<sub3>[^.,;!?\n]+)"
+    # the reaction named as an allergy: "the doctor said it's an allergic reaction to my hydrochlorothiazide"
+    r"|\ballergic reaction (?:to|from)\s+(?P<sub4>[^.,;!?\n]+)",
     re.IGNORECASE,
 )
 _ALLERGY_SEVERITY = frozenset(
@@ -108,6 +110,17 @@ _WRONG_IN_CHART = re.compile(
     re.IGNORECASE,
 )
 """A recorded allergy the speaker says is wrong: "Whoever put a shellfish allergy in my chart got it wrong"."""
+_DOUBTED_OR_STRUCK = re.compile(
+    r"\bi (?:don't|do not|dont) (?:really |honestly |actually |even )?(?:think|believe|reckon) (?:that )?"
+    r"i(?:'m|m| am) (?:really |actually |even )?allergic to\s+(?P<sub>[^.,;!?\n]+)"
+    r"|\b(?:an?|the|that|my)\s+(?P<sub2>[a-z][a-z -]{1,30}?)\s+allergy\s+"
+    r"(?:taken off|removed from|struck off|deleted from|off)\s+(?:of\s+)?my\s+"
+    r"(?:chart|file|record|records|list|profile)\b",
+    re.IGNORECASE,
+)
+"""A recorded allergy the speaker doubts or wants struck: "I don't think I'm allergic to cats at all", "I want the
+peanut allergy taken off my chart"."""
+_STILL_UNSURE = re.compile(r"[^.;!?]*\b(?:not sure|unsure|might be|may be|could be|maybe)\b", re.IGNORECASE)
 _RECORD_SAYS = re.compile(
     r"\b(?:chart|record|records|file|notes|portal|list)\s+(?:says|said|say|shows|lists|has)\s+(?:that\s+)?$",
     re.IGNORECASE,
@@ -132,8 +145,10 @@ judges the speaker's clause (not "it's not grass pollen season")."""
 def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
     """Stated allergies and denied ones (``status: denied``), one proposal per allergen."""
     out: list[Proposal] = []
-    denials = [*_DENIED_ALLERGY.finditer(text), *_WRONG_IN_CHART.finditer(text)]
+    denials = [*_DENIED_ALLERGY.finditer(text), *_WRONG_IN_CHART.finditer(text), *_DOUBTED_OR_STRUCK.finditer(text)]
     for m in denials:
+        if m.re is _DOUBTED_OR_STRUCK and _STILL_UNSURE.match(text, m.start()):
+            continue  # "I don't think I'm allergic to penicillin but I'm not sure": no denial
         group = "sub" if m.group("sub") else "sub2"
         proposal = _allergy(text, m, group, drugs)
         if proposal is not None:
@@ -143,10 +158,12 @@ def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
     for m in _ALLERGY.finditer(text):
         if any(d.start() <= m.start() < d.end() or m.start() <= d.start() < m.end() for d in denials):
             continue
-        group = "sub" if m.group("sub") else ("sub2" if m.group("sub2") else "sub3")
+        group = next(g for g in ("sub", "sub2", "sub3", "sub4") if m.group(g))
         proposal = _allergy(text, m, group, drugs)
         if proposal is None:
             continue
+        if group == "sub4":  # "an allergic reaction to X" is the allergy, not a condition of its own
+            proposal.extra["covers"] = (m.start(), m.end())
         said_by_record = _RECORD_SAYS.search(text, max(0, m.start() - 40), m.start()) is not None
         denial = _DENIED_AFTER.match(text, proposal.anchor[1])
         if denial is not None:
@@ -246,6 +263,6 @@ def _substance_words(raw: str) -> str:
         words.append(word)
         if len(words) == 3:
             break
-    while words and words[0].lower() in ("a", "an", "some", "the"):
+    while words and words[0].lower() in ("a", "an", "some", "the", "my"):
         words = words[1:]
     return " ".join(words).strip()

@@ -106,6 +106,20 @@ _PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], .
             },
         ],
     ),
+    # A remark about the record is no hypothetical: "in case it never made it into my file, they did
+    # cataract surgery", "in case it's not in my chart" (the longer pseudo-modifier wins over "in case").
+    (
+        "in case the record",
+        "PSEUDO",
+        "PSEUDO",
+        [
+            {"LOWER": "in"},
+            {"LOWER": "case"},
+            {"LOWER": {"IN": ["it", "that", "this"]}},
+            {"IS_PUNCT": False, "OP": "*"},
+            {"LOWER": {"IN": ["file", "chart", "record", "records", "notes", "system", "history"]}},
+        ],
+    ),
     # A hedge on a number hedges the quantity, not the event ("lasted maybe twenty minutes",
     # "probably 3 times"): the longer pseudo-modifier wins over the bare hedge word.
     (

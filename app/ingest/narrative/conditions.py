@@ -4,9 +4,9 @@ A condition is a dictionary term; it becomes a proposal only when a first-person
 have", "diagnosed with", "they said it's", "my ...") or a relative does (ConText then turns it into
 ``family_history``). It is resolved when the words say it is over, on either side ("I had a cold",
 "my hypertension is resolved now", "I no longer have ...", "the sinusitis has cleared up", "my eczema is
-all clear", "no more migraines"), active when a present perfect runs on ("I've had a migraine since
-Sunday"); a flare ("my gout flared up") or an episode said by its count ("I had one of my fits",
-"another migraine") is a symptom episode. A
+all clear", "my sinus trouble seems to be a thing of the past", "no more migraines"), active when a present
+perfect runs on ("I've had a migraine since Sunday"); a flare ("my gout flared up") or an episode said by
+its count ("I had one of my fits", "another migraine") is a symptom episode. A
 first-person denial ("I don't have asthma", "I was never diabetic", "my chart says COPD but I don't")
 is a condition with status ``denied``; the record speaking ("my chart says anemia") is no statement of
 the person.
@@ -36,10 +36,10 @@ _RESOLVED = re.compile(
     re.IGNORECASE,
 )
 _RESOLVED_AFTER = re.compile(
-    r"^\W*(?:(?:is|was|has|have|had|'s)\s+)?(?:(?:now|finally|completely|fully|all|totally|pretty much|long|"
-    r"entirely)\s+)?(?:been\s+)?"
+    r"^\W*(?:(?:is|was|has|have|had|'s)\s+)?(?:(?:seems|seemed|appears|appeared) to (?:be|have)\s+)?"
+    r"(?:(?:now|finally|completely|fully|all|totally|pretty much|long|entirely)\s+)?(?:been\s+)?"
     r"(?:resolved|gone(?! up)|went away|gone away|cleared(?: up)?|clear(?!\s+(?:to|that|of|on|about)\b)|cured|healed"
-    r"|in remission|over|finished|done)\b",
+    r"|in remission|over|finished|done|a thing of the past|behind me|history(?!\s+of))\b",
     re.IGNORECASE,
 )
 """The condition said to be over after its name: "my hypertension is resolved now"."""

@@ -15,7 +15,8 @@ from app.ingest.narrative.lifestyle import SPEAKER_SUBJECT
 from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.quantities import COUNT, NUMBER, parse_number
 
-_I = r"\b(?:i|we)\b"
+_I = r"\b(?:i|we|(?:a few|some|all|both|the (?:two|three|four)) of us|my \w+ and i)\b"
+"""The speaker as subject, alone or in company ("a few of us went swimming", "my wife and I walked")."""
 _ACTIVITIES = {
     "walked": "walking",
     "walk": "walking",
@@ -41,6 +42,7 @@ _ACTIVITIES = {
     "golf": "golf",
     "lifted weights": "weight training",
     "cycle": "cycling",
+    "walking": "walking",
 }
 _LEAD_IN_COMMA = r"(?<=,\s)(?=went\s+(?:for|on)\s)"
 """A subject dropped after a comma, for "went for/on a walk" only ("Nothing much to report, went for a long
@@ -64,12 +66,14 @@ _EXERCISE = re.compile(
     r"|went (?P<gone>rowing|swimming|running|jogging|cycling|biking|hiking|skiing|climbing|dancing|kayaking|paddling"
     r"|skating|bowling)"
     r"|(?:(?:to\s+)?do|did|doing)\s+(?P<sport2>crossfit|zumba|spin|aerobics|kickboxing|boxing|hiit|rowing|tai chi)"
-    r"|(?:went |took (?:the|my) dogs? (?:out )?|did |had |got in |squeezed in )(?:for |on )?an? "
+    # "started walking the dog", "we walk the dog every evening"
+    r"|(?:(?:started|been|usually|often|always)\s+)?(?P<dog>walk(?:ing|ed)?|walk) (?:the|my|our) dogs?\b"
+    r"|(?:went |took (?:the|my) dogs? (?:out )?|took |did |had |got in |squeezed in )(?:for |on )?an? "
     rf"(?:(?:really|very|super|pretty|nice|good|long|short|quick|brisk|easy|hard|tough|intense|gentle|light|slow"
     rf"|fast|big|little|early|late|morning|evening)\s+){{0,3}}"
     rf"(?:(?P<wn>{COUNT})[- ](?P<wu>minutes?|mins?|hours?|hrs?)[- ](?:long )?)?"
     r"(?:(?:long|short|quick|brisk|easy|hard|tough|intense|gentle|light|slow|fast)\s+)?"
-    r"(?P<went>walk|run|jog|swim|bike ride|hike)(?![\w-])"
+    r"(?P<went>walk|run|jog|swim|bike ride|hike|stroll|wander|amble|ramble)(?![\w-])"
     r"|(?:went to|hit) the (?P<gym>gym)"
     r"|played (?:(?:a|some|a game of|a round of|a few games of|a match of)\s+)?"
     r"(?:(?:full|half)[- ]court\s+|pick-?up\s+|singles\s+|doubles\s+)?(?P<sport>tennis|basketball|soccer|golf)"
@@ -109,14 +113,14 @@ _HILLS = re.compile(
 )
 """Sprints said by where they were run: "I raced my grandson up the big hill in the park"."""
 _CLASS = re.compile(
-    rf"(?:{_I}\s+(?:\w+\s+)?(?:went|go|going|got|made it|did|took|tried)"
+    rf"(?:{_I}(?:'ve|\s+have)?\s+(?:\w+\s+)?(?:went|go|going|got|made it|did|took|tried|joined|signed up for)"
     r"|(?:dragged|took|brought|talked)\s+me(?:\s+along)?"
     r"|(?:^|(?<=[.!?]\s))(?:went|made it|signed up for|joined|back at|back in|started|did|took|tried))"
     r"\s+(?:back\s+)?(?:to\s+)?(?:a\s+|an\s+|my\s+|the\s+|his\s+|her\s+|our\s+)?"
-    r"(?:(?:new|first|usual|weekly|advanced|beginner|morning|evening|hot|brutal|hard|tough|killer|intense"
+    r"(?:(?:new|first|usual|weekly|advanced|beginner|morning|evening|hot|brutal|hard|tough|killer|intense|indoor|outdoor"
     r"|[a-z]+est)\s+){0,2}"  # "the hardest spin class", "the toughest early yoga class"
     r"(?P<cls>spin|yoga|pilates|zumba|bootcamp|boot camp|crossfit|aerobics|water aerobics|dance|barre|kickboxing|boxing"
-    r"|hiit|cycling|step|circuit|strength|tai chi)\s+class(?:es)?\b(?P<rest>[^.;!?\n]*)",
+    r"|hiit|cycling|step|circuit|strength|tai chi|rowing|swimming|running)\s+class(?:es)?\b(?P<rest>[^.;!?\n]*)",
     re.IGNORECASE,
 )
 """A class the speaker went to, or was taken to ("my grandson dragged me to his bootcamp class")."""
@@ -149,7 +153,7 @@ def find_exercise(text: str) -> list[Proposal]:
             continue  # "my son came over, went for a run with the dog": his run
         word = (
             m.group("did") or m.group("went") or m.group("gym") or m.group("sport") or m.group("ing")
-            or m.group("habit") or m.group("gone") or m.group("sport2") or m.group("verb")
+            or m.group("habit") or m.group("gone") or m.group("sport2") or m.group("dog") or m.group("verb")
         ).lower()
         activity = word if m.group("went") else _ACTIVITIES.get(word, word)  # "went for a walk": walk, as said
         rest = m.group("rest")

@@ -126,8 +126,11 @@ _VISIT = (
             r"(?:my\s+|the\s+|a\s+|an\s+)?(?:new\s+)?(?:doctor|dr\b|physician|cardiologist|endocrinologist|"
             r"nurse practitioner"
             r"|specialist|gp|pcp|dentist|clinic|provider|dietitian|nutritionist|therapist|psychiatrist|"
-            r"dermatologist)"
+            r"dermatologist|allergist|surgeon|optometrist|optician|physio(?:therapist)?|chiropractor"
+            # any specialist by the suffix: "the allergist", "a rheumatologist", "the podiatrist"
+            r"|[a-z]{3,}(?:ologist|iatrist))\b"
             r"|\b(?:doctor'?s appointment|doctor appointment|dr appointment|an appointment|my appointment|"
+            r"(?:that|the) appointment(?= is\b| will be\b| was\b)|"
             r"a follow-?up"
             r"|for (?:a|my) follow-?up)\b",
             re.IGNORECASE,

@@ -241,7 +241,8 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
         if m.group("unit") is None and _COUNT_NOUN.match(text, m.end()):
             continue
         name_span, name = _name_before(text, m.start())
-        if not name and _IT_CAME_OUT.search(text, max(0, m.start() - 40), m.start()):
+        unnamed = not name or not isinstance(vocabulary.lookup("test", name), TestEntry)
+        if unnamed and _IT_CAME_OUT.search(text, max(0, m.start() - 40), m.start()):
             name_span, name = _test_named_before(text, m.start(), vocabulary)
         if not name:
             continue
@@ -255,6 +256,12 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
             longer = vocabulary.lookup("test", name + noun.group(0))
             if isinstance(longer, TestEntry):
                 entry, name, name_span = longer, name + noun.group(0), (name_span[0], noun.end())
+        if not isinstance(entry, TestEntry):  # "the finger-prick A1c": a modifier before the test's own name
+            for suffix in _name_suffixes(text, name_span):
+                if isinstance(shorter := vocabulary.lookup("test", text[suffix[0] : suffix[1]]), TestEntry):
+                    entry, name_span = shorter, suffix
+                    name = text[suffix[0] : suffix[1]]
+                    break
         if not isinstance(entry, TestEntry):
             if _looks_like_lab(name, unit):
                 said = name + noun.group(0) if noun else name
@@ -327,12 +334,14 @@ def _name_before(text: str, value_start: int) -> tuple[tuple[int, int], str]:
 
 
 _IT_CAME_OUT = re.compile(
-    r"(?:^|[.!?]\s+|,\s*|\band\s+)(?:(?:it|that|mine|the result|the number|the reading)\s+)?"
+    r"(?:^|[.!?]\s+|,\s*|\band\s+)(?:(?:it|that|mine|the result|the number|the reading"
+    r"|(?:my|the) (?:total|result|results|number|reading|level|score))\s+)?"
     r"(?:came (?:back|out|in)(?: at| as)?|read|showed|said)\s*$"
     r"|(?:^|[.!?]\s+|,\s*|\band\s+)(?:it|that|the result|the number|the reading)\s+was\s*$",
     re.IGNORECASE,
 )
-"""A value given for "it" at the start of a sentence or clause: "... for the A1C. It came out 7.9%"."""
+"""A value given for "it" at the start of a sentence or clause: "... for the A1C. It came out 7.9%", "did a
+cholesterol check on Thursday and my total came out at 198"."""
 
 
 def _test_named_before(text: str, value_start: int, vocabulary: Vocabulary) -> tuple[tuple[int, int], str]:
@@ -350,6 +359,18 @@ def _test_named_before(text: str, value_start: int, vocabulary: Vocabulary) -> t
             if isinstance(vocabulary.lookup("test", text[start:stop]), TestEntry):
                 return (start, stop), text[start:stop]
     return (value_start, value_start), ""
+
+
+def _name_suffixes(text: str, span: tuple[int, int]) -> list[tuple[int, int]]:
+    """The shorter runs ending with a name run, longest first ("finger-prick A1c" -> "prick A1c", "A1c"); never
+    one cut after "non" ("non-fasting glucose" is no fasting glucose)."""
+    tokens = tokenize(text[span[0] : span[1]])
+    return [
+        (span[0] + t.start, span[1]) for t in tokens[1:] if not _NON_BEFORE.search(text, span[0], span[0] + t.start)
+    ]
+
+
+_NON_BEFORE = re.compile(r"\bnon[- ]?$", re.IGNORECASE)
 
 
 def _looks_like_lab(name: str, unit: str | None) -> bool:

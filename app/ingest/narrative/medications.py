@@ -31,7 +31,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"|(?:didn't|did not|haven't|have not) bother(?:ed)?(?: with| taking)?|(?:didn't|did not|haven't) do"
         r"|(?:havent|haven't|hasnt|didnt|dont|don't)\s+(?:took|taken|take|had)|(?:i'm|i am|am|im) not taking"
         r"|held|holding|hold off on|put on hold|paused|pausing"
-        r"|(?:i'm|i am|i've been|i have been|i was) out of",
+        r"|(?:i'm|i am|i've been|i have been|i was) out of"
+        r"|leave out|leaves out|leaving out|left out|go without|goes without|going without|went without|gone without",
     ),
     (
         "stop",
@@ -67,13 +68,16 @@ _VERBS: tuple[tuple[str, str], ...] = (
         "intake",
         r"take|took|taking|takes|had|have been taking|used|use|using|on|needed|needing|swallowed"
         r"|double[- ]?dosed|double[- ]?dosing|doubled up(?: on)?|double up(?: on)?|gave myself|give myself|injected"
-        r"|did (?:a|one|two|another) (?:spray|puff|squirt|dose|shot)s?(?: of)?",
+        r"|did (?:a|one|two|another) (?:spray|puff|squirt|dose|shot)s?(?: of)?"
+        r"|(?:a|one|two|another|\d+) (?:spray|puff|squirt)s? of"
+        r"|(?:been )?(?:giving|gives) me",
     ),
 )
 # "stopped taking X", "started using X", "forgot to take X": the action verb governs, so every
 # non-intake verb may carry a trailing intake verb (the longer phrase wins at the same end).
 _OWN_NEGATION = re.compile(
-    r"\b(?:didn't|did not|haven't|have not|hasn't|don't|do not|no longer|not taking|ran out|run out|out of)\b"
+    r"\b(?:didn't|did not|haven't|have not|hasn't|don't|do not|no longer|not taking|ran out|run out|out of"
+    r"|go without|goes without|going without|went without|gone without)\b"
     r"(?:\s+\w+){0,2}\s+(?:take|taken|taking|have|had|of)?",
     re.IGNORECASE,
 )
@@ -100,6 +104,20 @@ _RECURRING_SKIP = re.compile(
     re.IGNORECASE,
 )
 """'I've been skipping my Tegretol at bedtime since Tuesday': a dose skipped again and again, a skip."""
+_PRESCRIBER_STARTED = re.compile(
+    r"\b(?:started|starts|start|starting|put|puts|putting) me on\s+(?:(?:a|the|some)\s+)?$"
+    r"|\b(?:he|she|they|doctor|doc|dr\.?|gp|nurse|clinic|surgeon|[a-z]+ologist|[a-z]+iatrist)\s+(?:also\s+|just\s+)?added"
+    r"\s+(?:(?:a|the|some)\s+)?$",
+    re.IGNORECASE,
+)
+"""A clinician starting the drug ("started me on Keppra", "the rheumatologist added hydroxychloroquine"): with
+a dose or a frequency said, that is a prescription ("..., 500 mg twice a day")."""
+_GIVING_ME = re.compile(r"\b(?:giving|gives) me\b[^.;!?]*$", re.IGNORECASE)
+_GIVEN_ME_DRUG = re.compile(
+    rf"\b(?:giving|gives) me\s+(?:(?:a|an|one|some|my|her|his|their|the|{NUMBER_CORE}|two|three)\s+){{0,2}}$",
+    re.IGNORECASE,
+)
+"""Someone giving the speaker a drug ("she's been giving me two turmeric capsules"): the drug follows at once."""
 _WANTS_ME_ON = re.compile(
     r"\b(?:wants?|wanted|would like|'d like|thinks? i should be|suggested|recommended|recommends)\s+(?:me\s+)?"
     r"(?:to\s+(?:be|go|get|start)\s+)?on\s+(?:\w+\s+){0,2}$",
@@ -119,6 +137,10 @@ _VERB_RE = [
 _DOSE_AFTER = re.compile(
     rf"^\s*(?:,\s*)?(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu)\b", re.IGNORECASE
 )
+_DOSE_LATER = re.compile(
+    rf"^[^.;!?\d]{{0,30}}?,\s*(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu)\b", re.IGNORECASE
+)
+"""A strength said after a short aside and a comma: "started me on Keppra afterwards, 500 mg"."""
 _DOSE_BEFORE = re.compile(
     rf"(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu)\s+(?:of\s+)?(?:my\s+|the\s+|your\s+)?$",
     re.IGNORECASE,
@@ -143,7 +165,8 @@ _CONTINUED = re.compile(
     rf"^[^.;!?]*?\b(?:{_SINCE_TIME}|(?:in|for) (?:weeks|months|years|a while|ages|a long time|over a week)\b"
     r"|in (?:the (?:past|last) )?(?:\w+ )?(?:days|weeks|months)\b"
     r"|(?:haven't|have not|hasn't|has not|didn't|did not|not|never) (?:refilled|refill|renewed|gotten (?:a |it )?refill"
-    r"|picked up|gone back on)\b|anymore\b|any more\b|any longer\b)",
+    r"|picked up|gone back on)\b|anymore\b|any more\b|any longer\b"
+    r"|(?:had|taken|have had|has had) (?:none|nothing)(?: of (?:it|them))? since\b|\bnone since\b)",
     re.IGNORECASE,
 )
 """Not taking a drug that goes on ("haven't taken it since Friday", "ran out and haven't refilled")
@@ -215,6 +238,8 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
             kind = "stop"  # "I knocked the verapamil on the head"
         if _NOT_THE_DRUG.match(after):
             continue  # "the metformin diet plan", "a Viagra commercial": the drug's name, not the drug
+        if kind == "intake" and _GIVING_ME.search(before) and not _GIVEN_ME_DRUG.search(before):
+            continue  # "she's been giving me a hard time about the metformin": no drug given
         if kind == "intake" and _WANTS_ME_ON.search(before):
             continue  # "my doctor wants me on atorvastatin": a proposal, not an intake
         if kind is None:
@@ -239,6 +264,10 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
         if (shot and "insulin" not in drug.key) or "vaccine" in drug.key:
             continue  # "a flu shot" is a vaccination visit, not an intake
         dose, unit = _dose(text, drug, clause_start)
+        if kind == "start" and _PRESCRIBER_STARTED.search(before) and (dose is not None or _FREQUENCY.search(after)):
+            kind = "prescription"  # "the neurologist started me on Keppra, 500 mg twice a day"
+            if dose is None and (later := _DOSE_LATER.match(after)) is not None:  # "added X on Friday, 200 mg"
+                dose, unit = parse_number(later.group("num")), clean_unit(later.group("unit"))
         if kind == "intake":
             proposals.append(
                 Proposal("medication_intake", {"drug": drug.key, "dose": dose, "unit": unit}, anchor)

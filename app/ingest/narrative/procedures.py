@@ -1,7 +1,8 @@
 """Surgery history: a procedure the person says they had, recorded under the procedure's name.
 
 "I had my appendix removed" -> appendectomy, "I had my hip replaced" -> hip replacement, "had a knee
-scope done" -> knee arthroscopy, "I had a colonoscopy" -> colonoscopy (as said). The organ named in a
+scope done" -> knee arthroscopy, "I had a colonoscopy" -> colonoscopy (as said), "the colonoscopy last
+month went fine" -> colonoscopy (a procedure said by how it went). The organ named in a
 surgery is no condition (the extractor drops a condition or symptom inside a surgery's span).
 """
 
@@ -29,7 +30,11 @@ _SURGERY = re.compile(
     # "the dermatologist cut out a weird-looking mole", "they took off a cyst from my back"
     r"|\b(?:i had|i got|had|got|(?:dermatologist|doctor|surgeon|dr\.?\s+\w+|they|she|he)\s+(?:just\s+)?)"
     r"(?:cut out|removed|took out|took off|excised|froze off|burned off|lanced)\s+(?:a|an|my|the|two|three|some)\s+"
-    r"(?:[\w-]+\s+){0,2}?(?P<growth>mole|moles|cyst|lump|lipoma|skin tag|skin tags|wart|warts|polyp|polyps)\b",
+    r"(?:[\w-]+\s+){0,2}?(?P<growth>mole|moles|cyst|lump|lipoma|skin tag|skin tags|wart|warts|polyp|polyps)\b"
+    # a procedure said by how it went: "the colonoscopy last month went fine", "my cataract surgery went well"
+    r"|\b(?:the|my)\s+(?P<went>[a-z]+(?:ectomy|otomy|ostomy|plasty|oscopy)|cataract surgery|knee surgery"
+    r"|hip surgery|back surgery|heart surgery|bypass surgery)(?=(?:\s+(?!went\b|was\b)[\w-]+){0,3}\s+"
+    r"(?:went|was|came back)\s+(?:really\s+|just\s+)?(?:fine|well|ok|okay|great|smoothly|normal|clear|all clear)\b)",
     re.IGNORECASE,
 )
 ORGAN_PROCEDURES = {
@@ -66,8 +71,8 @@ def find_surgeries(text: str) -> list[Proposal]:
             procedure = f"{m.group('scoped').lower()} arthroscopy"
         elif m.group("growth"):
             procedure = f"{m.group('growth').lower().rstrip('s')} removal"
-        elif m.group("proc"):
-            procedure = m.group("proc")
+        elif m.group("proc") or m.group("went"):
+            procedure = m.group("proc") or m.group("went")
         else:
             procedure = m.group(0)
         out.append(Proposal("surgery_history", {"procedure": procedure}, (m.start(), m.end())))

@@ -101,10 +101,12 @@ def parse_number(text: str) -> float:
 
 
 def clean_unit(unit: str | None) -> str | None:
-    """The unit as written, trimmed (``None`` stays ``None``)."""
+    """The unit as written, trimmed (``None`` stays ``None``); a spelled-out percent is ``%``."""
     if unit is None:
         return None
     unit = " ".join(unit.split())
+    if unit.lower() in ("percent", "per cent"):
+        return "%"  # UCUM's percent sign ("7.8 percent")
     return unit or None
 
 

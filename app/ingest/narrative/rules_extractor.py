@@ -87,14 +87,21 @@ def extract(text: str, snapshot: Vocabulary, *, mention: datetime) -> Extraction
     dropped = 0
     # a visit does not hold a sentence's time for itself: "the nurse rang about the bloodwork from my
     # March 28th checkup. A1c was 6.4" dates the A1c too
-    with_records = {enclosing(sentences, *p.anchor) for p in proposals if p.type != "clinical_visit"}
+    # a suppressed mention holds no time either: "They had a free diabetes screening two days ago. The
+    # A1c came out at 8.1%" dates the A1c ("diabetes" there is no statement of the person's)
+    judged = [(applicable(p, said), p) for p, said in zip(proposals, assertions, strict=True)]
+    decided = [(assertion, *admit(p, assertion)) for assertion, p in judged]
+    with_records = {
+        enclosing(sentences, *p.anchor) for _, admitted, p in decided if admitted and p.type != "clinical_visit"
+    }
     lead_ins = _lead_in_times(text, sentences, with_records, times)
-    for proposal, said in zip(proposals, assertions, strict=True):
-        assertion = applicable(proposal, said)
-        admitted, proposal = admit(proposal, assertion)
+    for assertion, admitted, proposal in decided:
         sentence = enclosing(sentences, *proposal.anchor)
-        others = [p.anchor for p in proposals if p.anchor != proposal.anchor]
-        candidate = _candidate(text, proposal, assertion, sentence, times, lead_ins.get(sentence), others)
+        # a visit holds no time for itself: "went to urgent care on March 6th, and the doctor there said it's
+        # atrial fibrillation" dates the diagnosis too
+        others = [p.anchor for p in proposals if p.anchor != proposal.anchor and p.type != "clinical_visit"]
+        quote_end = _quote_end(text, proposal, sentence, sentences)
+        candidate = _candidate(text, proposal, assertion, sentence, times, lead_ins.get(sentence), others, quote_end)
         if candidate is None:
             dropped += 1
             continue
@@ -157,12 +164,16 @@ def _propose(
     allergy_spans = [p.anchor for p in proposals if p.type == "allergy"]
     pregnancy_spans = [p.anchor for p in proposals if p.type == "pregnancy_status"]
     surgery_spans = [p.anchor for p in proposals if p.type == "surgery_history"]
+    covered_spans = [p.anchor for p in proposals if p.extra.get("site_pain")]
+    covered_spans += [p.extra["covers"] for p in proposals if p.type == "allergy" and "covers" in p.extra]
     proposals = [
         p
         for p in proposals
         if not (p.type in ("medication_intake", "regimen_change") and _inside(allergy_spans, p.anchor[0]))
         and not (p.type == "condition" and _inside(pregnancy_spans, p.anchor[0]))
         and not (p.type in ("condition", "symptom") and _inside(surgery_spans, p.anchor[0]))
+        # "a crushing pain in my chest", "an allergic reaction to my hydrochlorothiazide": no condition of its own
+        and not (p.type == "condition" and _inside(covered_spans, p.anchor[0]))
     ]
     for p in proposals:  # names, not keys: the dictionary key is found again by alias
         if (p.type == "condition" or p.extra.get("flare")) and isinstance(p.fields.get("name"), str):
@@ -188,17 +199,20 @@ def _candidate(
     times: list[tuple[int, int, str, bool]],
     lead_in: str | None = None,
     others: list[tuple[int, int]] | None = None,
+    quote_end: int | None = None,
 ) -> CandidateRecord | None:
     fields = {k: v for k, v in proposal.fields.items() if v is not None}
     if proposal.extra.get("habitual"):  # "I walk daily at 4:30pm": a recurrence, not one dated event
         times = [t for t in times if not t[3]]
         lead_in = None
     time_text = _time_for(text, proposal.anchor, sentence, times, others or []) or lead_in
+    if proposal.type == "regimen_change" and fields.get("action") in ("stop", "skip"):
+        time_text = _since_for_stop(sentence, times, time_text)
     try:
         return CandidateRecord(
             type=proposal.type,
             fields=fields,
-            quote=text[sentence[0] : sentence[1]],
+            quote=text[sentence[0] : quote_end or sentence[1]],
             time_text=time_text,
             extractor="rules",
             confidence=proposal.confidence if proposal.confidence else RULES_CONFIDENCE,
@@ -228,6 +242,34 @@ def _time_mentions(text: str, mention: datetime) -> list[tuple[int, int, str, bo
         for m, kind in zip(found, kinds, strict=True)
         if not _RANGE_CUT.match(text, m.end) and not _negated_span(text, m.start, m.text)
     ]
+
+
+_DESCRIBES_IT = re.compile(r"\s*(?:it's|it is|it was|it's been|they're|they are|that was)\b", re.IGNORECASE)
+
+
+def _quote_end(text: str, proposal: Proposal, sentence: tuple[int, int], sentences: list[tuple[int, int]]) -> int:
+    """Where an exercise record's quote ends: with the next sentence when that one describes it ("I've joined
+    an indoor rowing class. It's all-out sprints until I'm gasping": the intensity is the class's)."""
+    if proposal.type != "exercise":
+        return sentence[1]
+    later = [s for s in sentences if s[0] >= sentence[1]]
+    if later and _DESCRIBES_IT.match(text, later[0][0]):
+        return later[0][1]
+    return sentence[1]
+
+
+_FUTURE = re.compile(r"(?:next|tomorrow|in\s+\d|in\s+a\b|in\s+an\b|this coming|coming)\b", re.IGNORECASE)
+
+
+def _since_for_stop(
+    sentence: tuple[int, int], times: list[tuple[int, int, str, bool]], chosen: str | None
+) -> str | None:
+    """A drug not taken since a time is dated by that time, never by a future plan in the same sentence
+    ("wants me off the Plavix before she pulls a tooth next week, so I haven't taken it since Sunday")."""
+    if chosen is None or not _FUTURE.match(chosen.strip()):
+        return chosen
+    since = [t for t in times if sentence[0] <= t[0] and t[1] <= sentence[1] and t[2].lower().startswith("since")]
+    return since[0][2] if since else chosen
 
 
 _IN_SPAN = re.compile(r"in\s+(?:the\s+(?:past|last)\s+)?(?:\w+\s+)?(?:days?|weeks?|months?|years?)", re.IGNORECASE)

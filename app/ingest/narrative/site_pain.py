@@ -5,7 +5,9 @@ The reading is general: a body part with a pain verb (hurt, hurting, ache, achin
 a pain noun (pain, ache, pressure, tightness, discomfort) becomes the dictionary's pain symptom
 of that site, found by looking up "<site> pain" in the dictionary ("chest pain", "knee pain",
 "stomach pain"). When the dictionary has no pain symptom for the site ("my heart was hurting",
-"my legs ache") nothing is proposed: no record without a dictionary entry.
+"my legs ache") nothing is proposed: no record without a dictionary entry. The pain noun may sit
+"right in the middle of", "across" or "in the centre of" the part; the bare "pain" inside such a
+span is then no condition of its own (the rules extractor drops it).
 
 The body part must be the speaker's ("my chest", "in my chest"); a negated verb ("my chest
 wasn't hurting") or an injury said with the verb first ("I hurt my back") is not read here.
@@ -29,7 +31,10 @@ _PAIN_VERB = re.compile(
     re.IGNORECASE,
 )
 _PAIN_NOUN = re.compile(
-    rf"\b(?:pain|ache|aching|pressure|tightness|discomfort) in my {_PART}\b",
+    r"\b(?:pain|ache|aching|pressure|tightness|discomfort)"
+    r"(?: (?:right|just|somewhere))?"
+    r" (?:in|across|through|on)(?: (?:the )?(?:middle|centre|center|front|left side|right side) of)?"
+    rf" my {_PART}\b",
     re.IGNORECASE,
 )
 _PLURAL = {"knees": "knee", "joints": "joint", "muscles": "muscle", "ears": "ear", "teeth": "tooth"}
@@ -56,5 +61,6 @@ def find_site_pain(text: str, vocabulary: Vocabulary, said: set[str]) -> list[Pr
         if key in seen:
             continue
         seen.add(key)
-        out.append(Proposal("symptom", {"name": key, "severity": None, "body_site": None}, anchor))
+        fields: dict[str, object] = {"name": key, "severity": None, "body_site": None}
+        out.append(Proposal("symptom", fields, anchor, extra={"site_pain": True}))
     return out

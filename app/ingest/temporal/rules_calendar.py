@@ -148,11 +148,13 @@ _FUTURE_CLAUSE = re.compile(
 )
 _RANGE_END = re.compile(r"(?:[-–/]|\b(?:to|through|thru|until|till|or|and|&))\s*$", re.IGNORECASE)
 _CLAUSE_START = re.compile(r"[.;!?\n]|\b(?:and|but|so|then|because)\b", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.;!?\n]")
 
 
 def weekday_by_tense(match: re.Match[str], ctx: Context) -> TemporalResolution | None:
     """"On Sunday" by the tense of its own clause: past → the most recent Sunday strictly before the
-    mention's date (as "last Sunday"); future → the first after it (as "next Sunday"); else unresolved.
+    mention's date (as "last Sunday"); future → the first after it (as "next Sunday"); a weekday opening its
+    clause ("Saturday a few of us went swimming") takes the tense of the rest of its sentence; else unresolved.
     Only the utterance gives the tense, so the bare words alone resolve to nothing."""
     text = match.string
     if _RANGE_END.search(text, 0, match.start()):  # "Tuesday-Friday", "Monday to Friday": a range
@@ -163,6 +165,15 @@ def weekday_by_tense(match: re.Match[str], ctx: Context) -> TemporalResolution |
     if _FUTURE_CLAUSE.search(clause):
         return _date(ctx, following_weekday(ctx.day, weekday), "3")
     if _PAST_CLAUSE.search(clause):
+        return _date(ctx, previous_weekday(ctx.day, weekday), "3")
+    if clause.strip(" ,"):
+        return None
+    # the weekday opens its clause ("Saturday a few of us went swimming"): the tense of what follows
+    stop = _SENTENCE_END.search(text, match.end())
+    after = text[match.end() : stop.start() if stop else len(text)]
+    if _FUTURE_CLAUSE.search(after):
+        return _date(ctx, following_weekday(ctx.day, weekday), "3")
+    if _PAST_CLAUSE.search(after):
         return _date(ctx, previous_weekday(ctx.day, weekday), "3")
     return None
 
