@@ -76,9 +76,12 @@ def has_interaction_potential(drug: DrugFacts) -> bool:
 NITRATE_WORDS: tuple[str, ...] = ("nitroglycerin", "nitrate", "isosorbide")
 """A PDE-5 inhibitor (sildenafil, tadalafil) with a nitrate: a dangerous fall in blood pressure."""
 CYP3A4_INHIBITORS = frozenset({"clarithromycin", "erythromycin", "itraconazole", "ketoconazole", "ritonavir"})
+"""Strong CYP3A4 inhibitors: they raise the levels of the statins CYP3A4 clears."""
 CYP3A4_INDUCERS = frozenset({"st john's wort", "rifampin", "rifampicin"})
-"""Strong CYP3A4 inducers lower these statins' levels (lost cholesterol control)."""
+"""Strong CYP3A4 inducers: they lower the levels of those statins and of hormonal contraceptives."""
 CYP3A4_STATINS: tuple[str, ...] = ("simvastatin", "lovastatin", "atorvastatin")
+"""Statins cleared by CYP3A4: an inhibitor raises their levels (myopathy, rhabdomyolysis), an inducer
+lowers them (lost cholesterol control)."""
 HORMONAL_CONTRACEPTIVE_WORDS: tuple[str, ...] = (
     "contraceptive",
     "ethinyl estradiol",
@@ -91,9 +94,8 @@ HORMONAL_CONTRACEPTIVE_WORDS: tuple[str, ...] = (
     "norelgestromin",
     "seasonique",
 )
-"""Hormonal contraceptives: a strong CYP3A4 inducer (St John's wort, rifampin) lowers their levels
-(contraceptive failure, breakthrough bleeding)."""
-"""Strong CYP3A4 inhibitors raise these statins' levels (myopathy, rhabdomyolysis); inducers lower them."""
+"""Hormonal contraceptives: a strong CYP3A4 inducer lowers their levels (contraceptive failure,
+breakthrough bleeding); a hormonal IUD acts locally and is left out."""
 
 
 def is_pde5(drug: DrugFacts) -> bool:
@@ -122,16 +124,17 @@ def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem
         if drug.key in CYP3A4_INHIBITORS | CYP3A4_INDUCERS
         and (any_phrase(i.display, CYP3A4_STATINS) or any(t.key in CYP3A4_STATINS for t in i.terms))
     ]
-    statins += [
+    contraceptives = [
         i
         for i in active
         if drug.key in CYP3A4_INDUCERS
-        and not any_phrase(i.display, ("intrauterine",))  # a hormonal IUD acts locally
+        and not any_phrase(i.display, ("intrauterine",))
         and (
             any_phrase(i.display, HORMONAL_CONTRACEPTIVE_WORDS)
             or any(any_phrase(f"{t.key} {t.drug_class or ''}", HORMONAL_CONTRACEPTIVE_WORDS) for t in i.terms)
         )
     ]
+    cyp3a4 = [*statins, *contraceptives]
     if drug.key in CYP3A4_INHIBITORS or drug.key in WARFARIN_POTENTIATORS:
         warfarin = [
             i
@@ -139,9 +142,9 @@ def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem
             if drug.key in WARFARIN_POTENTIATORS
             and (any_phrase(i.display, ("warfarin",)) or any(t.key == "warfarin" for t in i.terms))
         ]
-        return [*statins, *warfarin]
+        return [*cyp3a4, *warfarin]
     if drug.key not in BLEEDING_ADDITIVES and drug.family != "nsaid":
-        return statins
+        return cyp3a4
     out = []
     for item in ctx.of_type("MedicationRequest", "MedicationStatement"):
         if not medication_active_at(item, ctx.as_of) or item_mentions_drug(item, drug):
@@ -149,4 +152,4 @@ def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem
         classes = " ".join((t.drug_class or "") for t in item.terms).lower()
         if any(word in classes for word in BLEEDING_RISK_CLASSES) or any_phrase(item.display, ("warfarin",)):
             out.append(item)
-    return [*out, *(i for i in statins if i not in out)]
+    return [*out, *(i for i in cyp3a4 if i not in out)]
