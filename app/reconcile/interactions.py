@@ -63,6 +63,7 @@ def has_interaction_potential(drug: DrugFacts) -> bool:
     cls = (drug.drug_class or "").lower()
     return (
         drug.key in INTERACTION_SUPPLEMENTS
+        or (drug.kind == "supplement" and any_phrase(drug.key, tuple(INTERACTION_SUPPLEMENTS)) is not None)
         or drug.key in BLEEDING_ADDITIVES
         or drug.key in WARFARIN_POTENTIATORS
         or drug.key in CYP3A4_INHIBITORS
@@ -98,6 +99,10 @@ HORMONAL_CONTRACEPTIVE_WORDS: tuple[str, ...] = (
 breakthrough bleeding); a hormonal IUD acts locally and is left out."""
 
 
+THYROID_BINDERS: tuple[str, ...] = ("calcium", "iron", "ferrous", "magnesium")
+"""Supplements that bind levothyroxine in the gut and lower its absorption when taken with it."""
+
+
 def is_pde5(drug: DrugFacts) -> bool:
     return any_phrase((drug.drug_class or "").lower(), ("pde5", "pde-5", "phosphodiesterase")) is not None
 
@@ -106,7 +111,8 @@ def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem
     """Active requests an undocumented drug interacts with: anticoagulants / antiplatelets for a
     bleeding-risk drug, nitrates for a PDE-5 inhibitor, the statins a strong CYP3A4 inhibitor raises
     (and the statins and hormonal contraceptives an inducer lowers),
-    warfarin for an antibiotic or antifungal that raises its effect."""
+    warfarin for an antibiotic or antifungal that raises its effect, levothyroxine for a calcium, iron or
+    magnesium supplement that binds it."""
     if is_pde5(drug):
         return [
             item
@@ -143,6 +149,13 @@ def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem
             and (any_phrase(i.display, ("warfarin",)) or any(t.key == "warfarin" for t in i.terms))
         ]
         return [*cyp3a4, *warfarin]
+    if any_phrase(drug.key, THYROID_BINDERS) is not None:
+        thyroid = [
+            i
+            for i in active
+            if any_phrase(i.display, ("levothyroxine",)) or any(t.key == "levothyroxine" for t in i.terms)
+        ]
+        cyp3a4 = [*cyp3a4, *thyroid]
     if drug.key not in BLEEDING_ADDITIVES and drug.family != "nsaid":
         return cyp3a4
     out = []
@@ -153,3 +166,14 @@ def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem
         if any(word in classes for word in BLEEDING_RISK_CLASSES) or any_phrase(item.display, ("warfarin",)):
             out.append(item)
     return [*out, *(i for i in cyp3a4 if i not in out)]
+
+
+def interaction_risk(drug: DrugFacts) -> str:
+    """The risk an undocumented drug adds to the requests :func:`interacting_meds` cites, for the rationale."""
+    if is_pde5(drug):
+        return "a fall in blood pressure with"
+    if drug.key in CYP3A4_INHIBITORS:
+        return "statin toxicity to"
+    if any_phrase(drug.key, THYROID_BINDERS) is not None:
+        return "lower absorption to"
+    return "bleeding risk to"

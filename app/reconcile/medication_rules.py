@@ -12,10 +12,9 @@ from datetime import timedelta
 
 from app.reconcile.context import ClinicalContext, ClinicalItem, allergy_active_at, medication_active_at
 from app.reconcile.interactions import (
-    CYP3A4_INHIBITORS,
     has_interaction_potential,
     interacting_meds,
-    is_pde5,
+    interaction_risk,
 )
 from app.reconcile.matching import (
     DrugFacts,
@@ -326,12 +325,7 @@ def lay_class_matches(st: Statement, ctx: ClinicalContext, drug: DrugFacts) -> l
 def _undocumented(drug: DrugFacts, ctx: ClinicalContext, basis: str) -> Verdict:
     interacting = interacting_meds(ctx, drug)
     if interacting:
-        risk = (
-            "a fall in blood pressure with"
-            if is_pde5(drug)
-            else "statin toxicity to" if drug.key in CYP3A4_INHIBITORS else "bleeding risk to"
-        )
-        basis += f" It adds {risk} {age_phrase(interacting[0], ctx.as_of, 'authored')}."
+        basis += f" It adds {interaction_risk(drug)} {age_phrase(interacting[0], ctx.as_of, 'authored')}."
         return discrepancy("gap", "medium", "med.undocumented_interacting", basis, interacting)
     return discrepancy("gap", _undocumented_severity(drug), "med.undocumented", basis, [])
 

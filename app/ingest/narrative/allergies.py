@@ -21,7 +21,11 @@ _ALLERGY = re.compile(
     r"(?!\s+(?:to|season|medicine|medication|meds|pills?|shots?|tests?|testing|symptoms)\b)"
     r"|\ballergy to\s+(?P<sub3>[^.,;!?\n]+)"
     # the reaction named as an allergy: "the doctor said it's an allergic reaction to my hydrochlorothiazide"
-    r"|\ballergic reaction (?:to|from)\s+(?P<sub4>[^.,;!?\n]+)",
+    r"|\ballergic reaction (?:to|from)\s+(?P<sub4>[^.,;!?\n]+)"
+    # a reaction the same sentence calls an allergy: "thinks it's a reaction to my hydrochlorothiazide and put it
+    # down as a drug allergy"
+    r"|\b(?:a|an)\s+(?:(?:bad|skin|drug|severe|nasty)\s+)?reaction (?:to|from)\s+(?=[^.;!?\n]*\ballerg)"
+    r"(?P<sub5>[^.,;!?\n]+)",
     re.IGNORECASE,
 )
 _ALLERGY_SEVERITY = frozenset(
@@ -111,8 +115,10 @@ _WRONG_IN_CHART = re.compile(
 )
 """A recorded allergy the speaker says is wrong: "Whoever put a shellfish allergy in my chart got it wrong"."""
 _DOUBTED_OR_STRUCK = re.compile(
-    r"\bi (?:don't|do not|dont) (?:really |honestly |actually |even )?(?:think|believe|reckon) (?:that )?"
-    r"i(?:'m|m| am) (?:really |actually |even )?allergic to\s+(?P<sub>[^.,;!?\n]+)"
+    r"\bi (?:(?:honestly|really|truly|just|actually) )?(?:don't|do not|dont) (?:really |honestly |actually |even )?"
+    r"(?:think|believe|reckon) (?:that )?"
+    r"i(?:'m|m| am|(?:'ve| have) (?:ever )?been| was| ever was) (?:really |actually |even |ever |truly )?"
+    r"allergic to\s+(?P<sub>[^.,;!?\n]+)"  # "I don't think I was ever allergic to nuts"
     r"|\b(?:an?|the|that|my)\s+(?P<sub2>[a-z][a-z -]{1,30}?)\s+allergy\s+"
     r"(?:taken off|removed from|struck off|deleted from|off)\s+(?:of\s+)?my\s+"
     r"(?:chart|file|record|records|list|profile)\b",
@@ -158,11 +164,11 @@ def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
     for m in _ALLERGY.finditer(text):
         if any(d.start() <= m.start() < d.end() or m.start() <= d.start() < m.end() for d in denials):
             continue
-        group = next(g for g in ("sub", "sub2", "sub3", "sub4") if m.group(g))
+        group = next(g for g in ("sub", "sub2", "sub3", "sub4", "sub5") if m.group(g))
         proposal = _allergy(text, m, group, drugs)
         if proposal is None:
             continue
-        if group == "sub4":  # "an allergic reaction to X" is the allergy, not a condition of its own
+        if group in ("sub4", "sub5"):  # "an allergic reaction to X" is the allergy, not a condition of its own
             proposal.extra["covers"] = (m.start(), m.end())
         said_by_record = _RECORD_SAYS.search(text, max(0, m.start() - 40), m.start()) is not None
         denial = _DENIED_AFTER.match(text, proposal.anchor[1])

@@ -23,6 +23,12 @@ logger = logging.getLogger(__name__)
 SPAN_GROUP = "selfgraph_targets"
 
 # (literal, category, direction, pattern or None)
+_LENGTH_UNITS = [
+    unit + plural
+    for unit in ("second", "minute", "min", "hour", "day", "week", "month", "year", "mile", "block")
+    for plural in ("", "s")
+]
+"""Units of a length a hedge may qualify ("for maybe a minute")."""
 _PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], ...] = (
     ("never", "NEGATED_EXISTENCE", "FORWARD", None),
     ("no more", "NEGATED_EXISTENCE", "FORWARD", None),
@@ -127,6 +133,20 @@ _PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], .
         "HEDGED_QUANTITY",
         "PSEUDO",
         [{"LOWER": {"IN": ["maybe", "probably", "possibly"]}}, {"LIKE_NUM": True}],
+    ),
+    # ... and so does one on a length said with an article ("kept jerking for maybe a minute", "probably
+    # half an hour", "maybe a few seconds"): the event itself is stated
+    (
+        "hedged length",
+        "HEDGED_QUANTITY",
+        "PSEUDO",
+        [
+            {"LOWER": {"IN": ["maybe", "probably", "possibly"]}},
+            {"LOWER": {"IN": ["a", "an", "half", "another"]}},
+            {"LOWER": {"IN": ["few", "couple", "an", "a", "good"]}, "OP": "?"},
+            {"LOWER": {"IN": ["of"]}, "OP": "?"},
+            {"LOWER": {"IN": _LENGTH_UNITS}},
+        ],
     ),
     # A first-person clause ends the scope of a relative or another person ("my mom has
     # diabetes and I have chest pain"), not of a negation or a hypothetical ("if I stop ...").

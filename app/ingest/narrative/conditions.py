@@ -36,10 +36,13 @@ _RESOLVED = re.compile(
     re.IGNORECASE,
 )
 _RESOLVED_AFTER = re.compile(
-    r"^\W*(?:(?:is|was|has|have|had|'s)\s+)?(?:(?:seems|seemed|appears|appeared) to (?:be|have)\s+)?"
-    r"(?:(?:now|finally|completely|fully|all|totally|pretty much|long|entirely)\s+)?(?:been\s+)?"
+    r"^\W*(?:(?:is|was|are|were|has|have|had|'s|'re)\s+)?(?:(?:seems?|seemed|appears?|appeared) to (?:be|have)\s+)?"
+    # "the migraines are basically gone", "is now completely cleared up"
+    r"(?:(?:now|finally|completely|fully|all|totally|pretty much|long|entirely|basically|essentially|practically"
+    r"|virtually|just about)\s+){0,2}(?:been\s+)?"
     r"(?:resolved|gone(?! up)|went away|gone away|cleared(?: up)?|clear(?!\s+(?:to|that|of|on|about)\b)|cured|healed"
-    r"|in remission|over|finished|done|a thing of the past|behind me|history(?!\s+of))\b",
+    r"|in remission|over|finished|done|a thing of the past|behind me|history(?!\s+of))\b"
+    r"(?!\s+(?:soon|someday|one day|by then)\b)",  # "I hope they're gone soon": a wish
     re.IGNORECASE,
 )
 """The condition said to be over after its name: "my hypertension is resolved now"."""

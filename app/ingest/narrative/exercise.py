@@ -116,14 +116,29 @@ _CLASS = re.compile(
     rf"(?:{_I}(?:'ve|\s+have)?\s+(?:\w+\s+)?(?:went|go|going|got|made it|did|took|tried|joined|signed up for)"
     r"|(?:dragged|took|brought|talked)\s+me(?:\s+along)?"
     r"|(?:^|(?<=[.!?]\s))(?:went|made it|signed up for|joined|back at|back in|started|did|took|tried))"
-    r"\s+(?:back\s+)?(?:to\s+)?(?:a\s+|an\s+|my\s+|the\s+|his\s+|her\s+|our\s+)?"
+    r"\s+(?:back\s+)?(?:to\s+)?(?:one\s+of\s+(?:those|these|the|his|her|their)\s+)?"  # "one of those spin classes"
+    r"(?:a\s+|an\s+|my\s+|the\s+|his\s+|her\s+|our\s+)?"
     r"(?:(?:new|first|usual|weekly|advanced|beginner|morning|evening|hot|brutal|hard|tough|killer|intense|indoor|outdoor"
     r"|[a-z]+est)\s+){0,2}"  # "the hardest spin class", "the toughest early yoga class"
-    r"(?P<cls>spin|yoga|pilates|zumba|bootcamp|boot camp|crossfit|aerobics|water aerobics|dance|barre|kickboxing|boxing"
-    r"|hiit|cycling|step|circuit|strength|tai chi|rowing|swimming|running)\s+class(?:es)?\b(?P<rest>[^.;!?\n]*)",
+    r"(?:(?:boot[- ]?camp|hiit|cardio|circuit)[- ])?"  # a kind before the kind: "boot-camp sprint classes"
+    r"(?P<cls>spin|yoga|pilates|zumba|bootcamp|boot[- ]camp|crossfit|aerobics|water aerobics|dance|barre|kickboxing"
+    r"|boxing|hiit|cycling|step|circuit|strength|tai chi|rowing|swimming|running|sprint|interval|weightlifting|lifting)"
+    r"\s+class(?:es)?\b(?P<rest>[^.;!?\n]*)",
     re.IGNORECASE,
 )
 """A class the speaker went to, or was taken to ("my grandson dragged me to his bootcamp class")."""
+_LIFT = re.compile(
+    rf"(?:{_I}\s+(?:just\s+|finally\s+|also\s+)?|(?:^|(?<=[.!?]\s)|(?<=,\s)(?:so\s+|then\s+|and\s+)?))"
+    r"(?:went\s+for|hit|set|pulled|tried|attempted|did|got|maxed\s+out\s+on|worked\s+on)\s+"
+    r"(?:(?:a|an|my|some|heavy|a\s+few|new|personal|all-time|heavy)\s+){0,3}"
+    r"(?P<lift>deadlift|squat|bench\s+press|bench|overhead\s+press|clean\s+and\s+jerk|power\s+clean|snatch)"
+    r"(?:s\b|\s+(?:max|pr|1rm|record|personal\s+best|single|sets?)\b)"
+    rf"|{_I}\s+(?:just\s+|finally\s+|also\s+)?(?P<lifted>deadlifted|squatted|benched|bench\s+pressed)\b",
+    re.IGNORECASE,
+)
+"""A barbell lift the speaker did, said by the lift ("went for a new deadlift max", "I squatted 225", "did heavy
+squats"): maximal straining, the activity as said."""
+_LIFT_PAST = {"deadlifted": "deadlift", "squatted": "squat", "benched": "bench", "pressed": "press"}
 _DURATION = re.compile(
     rf"\b(?:for|in)\s+(?:about\s+|around\s+|the\s+whole\s+|the\s+full\s+|a\s+full\s+|a\s+good\s+)?"
     rf"(?P<n>{COUNT})\s+(?P<u>minutes?|mins?|hours?|hrs?)\b"
@@ -209,6 +224,15 @@ def find_exercise(text: str) -> list[Proposal]:
         if duration:
             fields["duration_min"] = _minutes(duration)
         out.append(Proposal("exercise", fields, (m.start(), m.end("cls")), policy="plain", extra=SPEAKER_SUBJECT))
+    for m in _LIFT.finditer(text):
+        if any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
+            continue
+        said = m.group("lift") or m.group("lifted")
+        lift = re.sub(r"\s+", " ", said.lower())
+        for past, name in _LIFT_PAST.items():
+            lift = lift.replace(past, name)
+        fields = {"activity": lift}
+        out.append(Proposal("exercise", fields, (m.start(), m.end()), policy="plain", extra=SPEAKER_SUBJECT))
     for m in _STEPS.finditer(text):
         if any(p.anchor[0] <= m.start() < p.anchor[1] + 60 for p in out):
             continue

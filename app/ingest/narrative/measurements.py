@@ -193,8 +193,16 @@ _BP = re.compile(
     r"(?P<sys>(?<![\d/.])\d{2,3})\s?(?:/|over)\s?(?P<dia>\d{2,3}(?![\d/]))(?:\s?(?P<unit>mm\s?hg))?",
     re.IGNORECASE,
 )
-_BP_NEARBY = re.compile(r"\b(?:blood pressure|bp|blood-pressure)\b[^\n]*$", re.IGNORECASE)
-"""Blood pressure named shortly before a bare pair ("the drugstore blood pressure machine ... 158 over 92")."""
+_BP_NEARBY = re.compile(
+    r"\b(?:blood pressure|bp|blood-pressure|(?<!rotator )cuffs?|(?:wrist|arm|home) monitor)\b[^\n]*$", re.IGNORECASE
+)
+"""Blood pressure named shortly before a bare pair ("the drugstore blood pressure machine ... 158 over 92"), or the
+device that takes it ("bought me one of those automatic cuffs ... It said 128 over 78")."""
+_BP_TARGET = re.compile(
+    r"\b(?:under|below|above|less than|more than|at least|at most|up to|no more than|target|goal|aim|between)\s*$",
+    re.IGNORECASE,
+)
+"""A bare pair said as a target or a bound ("anything under 130 over 80 is fine"): not a reading."""
 @dataclass(frozen=True, slots=True)
 class MeasurementFinds:
     proposals: list[Proposal]
@@ -212,7 +220,11 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
         name_span, name = _name_before(text, m.start())
         entry = vocabulary.lookup("test", name) if name else None
         is_bp = isinstance(entry, TestEntry) and entry.key in BP_KEYS
-        if not is_bp and _BP_NEARBY.search(text, max(0, m.start() - 160), m.start()):
+        if (
+            not is_bp
+            and _BP_NEARBY.search(text, max(0, m.start() - 160), m.start())
+            and not _BP_TARGET.search(text, max(0, m.start() - 20), m.start())
+        ):
             is_bp, name_span = True, (m.start(), m.start())  # "at the blood pressure machine ... 158 over 92"
         if not (is_bp or m.group("unit")):
             continue

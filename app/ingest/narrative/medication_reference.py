@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from app.ingest.narrative.medications import verb_kind
+from app.ingest.narrative.medication_verbs import verb_kind
 from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.quantities import NUMBER, parse_number
 from app.ingest.narrative.terms import TermMatch

@@ -16,10 +16,12 @@ _SURGERY = re.compile(
     r"(?:\b(?:i had|i've had|i have had|i underwent|i got|i just had|i just got"
     r"|(?:they|the doctors?|the surgeons?|the hospital|dr\.?\s+\w+)\s+(?:did|performed|finished|fixed))"
     r"|(?:^|(?<=[.!?]\s))(?:(?:finally|just|also)\s+)?(?:had|got))\s+"
-    r"(?:my\s+|an?\s+|the\s+|(?:two|three|four|all|both|\d)\s+(?:of\s+my\s+)?)?"
-    r"(?:(?:first|annual|routine|yearly|follow-up)\s+)?(?:(?:left|right|both)\s+)?"
+    r"(?:my\s+|an?\s+|the\s+|th[oe]se\s+|(?:two|three|four|all|both|\d)\s+(?:of\s+my\s+)?)?"
+    r"(?:(?:first|annual|routine|yearly|follow-up|impacted|infected|bad|last|remaining|bottom|top)\s+)?"
+    r"(?:(?:left|right|both)\s+)?"
     r"(?:(?P<organ>appendix|gallbladder|tonsils|uterus|womb|thyroid|spleen|kidney|wisdom teeth|wisdom tooth"
-    r"|adenoids|prostate|ovaries|ovary|cataract|cataracts)\s+(?:out|removed|taken out|pulled|extracted|done|fixed)"
+    r"|adenoids|prostate|ovaries|ovary|cataract|cataracts)\s+"
+    r"(?:out|removed|taken out|pulled(?: out)?|yanked(?: out)?|ripped out|extracted|done|fixed)"
     r"|(?P<joint>knee|hip|shoulder|ankle|elbow)s?\s+(?:replaced|replacements?)"
     # a joint "scope" is lay for arthroscopy: "had a knee scope done", "had my shoulder scoped"
     r"|(?P<scoped>knee|hip|shoulder|ankle|elbow|wrist)\s+(?:scope|scoped|arthroscopy|keyhole surgery)"
@@ -31,6 +33,10 @@ _SURGERY = re.compile(
     r"|\b(?:i had|i got|had|got|(?:dermatologist|doctor|surgeon|dr\.?\s+\w+|they|she|he)\s+(?:just\s+)?)"
     r"(?:cut out|removed|took out|took off|excised|froze off|burned off|lanced)\s+(?:a|an|my|the|two|three|some)\s+"
     r"(?:[\w-]+\s+){0,2}?(?P<growth>mole|moles|cyst|lump|lipoma|skin tag|skin tags|wart|warts|polyp|polyps)\b"
+    # a part of an implanted device changed: "they swapped out the generator on my defibrillator"
+    r"|\b(?:i had|i got|had|got|(?:they|the doctors?|the surgeons?|(?:my\s+)?cardiologist|dr\.?\s+\w+)\s+(?:just\s+)?)"
+    r"(?:swapped(?: out)?|replaced|changed)\s+(?:the\s+)?(?P<part>generator|battery|batteries|leads?)\s+"
+    r"(?:on|in|of)\s+my\s+(?P<device>defibrillator|icd|pacemaker)\b"
     # a procedure said by how it went: "the colonoscopy last month went fine", "my cataract surgery went well"
     r"|\b(?:the|my)\s+(?P<went>[a-z]+(?:ectomy|otomy|ostomy|plasty|oscopy)|cataract surgery|knee surgery"
     r"|hip surgery|back surgery|heart surgery|bypass surgery)(?=(?:\s+(?!went\b|was\b)[\w-]+){0,3}\s+"
@@ -69,6 +75,8 @@ def find_surgeries(text: str) -> list[Proposal]:
             procedure = f"{m.group('joint').lower()} replacement"
         elif m.group("scoped"):
             procedure = f"{m.group('scoped').lower()} arthroscopy"
+        elif m.group("device"):
+            procedure = f"{m.group('device').lower()} {m.group('part').lower()} replacement"
         elif m.group("growth"):
             procedure = f"{m.group('growth').lower().rstrip('s')} removal"
         elif m.group("proc") or m.group("went"):

@@ -4,7 +4,8 @@ squeezing pain in my chest", "my knee aches".
 The reading is general: a body part with a pain verb (hurt, hurting, ache, aching, killing me) or
 a pain noun (pain, ache, pressure, tightness, discomfort) becomes the dictionary's pain symptom
 of that site, found by looking up "<site> pain" in the dictionary ("chest pain", "knee pain",
-"stomach pain"). When the dictionary has no pain symptom for the site ("my heart was hurting",
+"stomach pain"); so does a part said to be stiff, sore or tight ("my knee's been stiff"). When the
+dictionary has no pain symptom for the site ("my heart was hurting",
 "my legs ache") nothing is proposed: no record without a dictionary entry. The pain noun may sit
 "right in the middle of", "across" or "in the centre of" the part; the bare "pain" inside such a
 span is then no condition of its own (the rules extractor drops it).
@@ -37,15 +38,27 @@ _PAIN_NOUN = re.compile(
     rf" my {_PART}\b",
     re.IGNORECASE,
 )
+_SORE_PART = re.compile(
+    rf"\bmy {_PART}(?:'s|'re| (?:is|are|was|were|has been|have been|had been|feels?|felt|got|gets|keeps? getting))"
+    r"(?: (?:really|so|very|pretty|kind of|kinda|still|just|been|a bit|a little|quite|super|all))*"
+    r" (?P<how>stiff|sore|tight)\b",
+    re.IGNORECASE,
+)
+"""A body part said to be stiff, sore or tight ("my right knee's been a little stiff", "my chest is so tight"):
+the discomfort of that part, read as its pain symptom as the dictionary reads "stiff neck" or "tight chest";
+"tight" only of the chest, throat, neck, back and muscles."""
+_TIGHT_PARTS = frozenset({"chest", "throat", "neck", "back", "muscle", "muscles"})
 _PLURAL = {"knees": "knee", "joints": "joint", "muscles": "muscle", "ears": "ear", "teeth": "tooth"}
 
 
 def site_pain_keys(text: str, vocabulary: Vocabulary) -> list[tuple[str, tuple[int, int]]]:
     """``(symptom key, span)`` of each site pain said in ``text`` (see the module docstring)."""
     out = []
-    for rx in (_PAIN_VERB, _PAIN_NOUN):
+    for rx in (_PAIN_VERB, _PAIN_NOUN, _SORE_PART):
         for m in rx.finditer(text):
             part = m.group("part").lower()
+            if rx is _SORE_PART and m.group("how").lower() == "tight" and part not in _TIGHT_PARTS:
+                continue
             entry = vocabulary.lookup("symptom", f"{_PLURAL.get(part, part)} pain")
             if entry is not None:
                 out.append((entry.key, (m.start(), m.end())))

@@ -1,0 +1,97 @@
+"""The verb phrase that governs a named drug: which medication action a statement says.
+
+"stopped taking X", "forgot to take X", "put me on X", "I'm good about the X": the verb phrase ending
+nearest the drug decides the kind (skip, stop, dose_change, start, prescription, intake); of two phrases
+ending at the same place the longer wins, so "stopped taking" is a stop.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.ingest.narrative.terms import tokenize
+
+_VERBS: tuple[tuple[str, str], ...] = (
+    # (kind, regex of the verb phrase); the first that matches nearest the drug wins
+    (
+        "skip",
+        r"skipped|skip|skipping|missed|miss|missing|forgot(?: to take)?|forget(?: to take)?"
+        r"|didn't take|did not take|haven't taken|have not taken|didn't have|ran out of|run out of"
+        r"|(?:haven't|have not|hasn't|has not|didn't|did not) (?:had|touched|taken|swallowed)"
+        r" (?:a single|any|one)(?: dose of)?"
+        r"|haven't had|have not had|(?:haven't|have not|hasn't|has not) touched"
+        r"|(?:didn't|did not|haven't|have not) bother(?:ed)?(?: with| taking)?|(?:didn't|did not|haven't) do"
+        r"|(?:havent|haven't|hasnt|didnt|dont|don't)\s+(?:took|taken|take|had)|(?:i'm|i am|am|im) not taking"
+        r"|held|holding|hold off on|put on hold|paused|pausing"
+        r"|(?:i'm|i am|i've been|i have been|i was) out of"
+        r"|leave out|leaves out|leaving out|left out|go without|goes without|going without|went without|gone without",
+    ),
+    (
+        "stop",
+        r"stopped|stop|stopping|quit|quitting|discontinued|came off|come off|went off|got off|used to take|"
+        r"used to be on|packed in|pack in|packing in|(?:gave|give|given|giving) up(?: on)?|ditched|"
+        r"no longer take|no longer taking|not taking .{0,20}anymore|off(?= of)?"
+        r"|(?:been )?(?:hiding|throwing out|throwing away|flushing|binning|tossing)",
+    ),
+    (
+        "dose_change",
+        r"doubled(?! up)|double(?![- ]?dos| up)|doubling(?! up)|increased|increase|upped|raised|reduced|lowered|"
+        r"decreased|"
+        r"halved|halving|cut back on|cut down on|cutting back on|cutting down on|cutting|cut|splitting|breaking|"
+        r"snapping|"
+        r"taking half(?: of)?|took half(?: of)?|take half(?: of)?|only taking half(?: of)?|changed the dose of"
+        r"|adjusted",
+    ),
+    (
+        "start",
+        r"started me on|starts me on|start me on|starting me on|"
+        r"started|start|starting|began|begun|restarted|resumed|put me on|put on|switched to|"
+        r"switching to|changed to|added",
+    ),
+    (
+        "prescription",
+        r"prescribed|prescribes|gave me a prescription for|prescription for|script for|gave me|sent me home with|"
+        r"handed me|wrote me (?:a script|a prescription) for|"
+        r"refilled|refill(?: of)?|supply of|carry|carries|carrying|always have",
+    ),
+    # an accidental double dose is an intake ("double-dosed my HCTZ", "doubled up on my pills"),
+    # a deliberate change of the dose ("doubled my dose") is a dose_change above
+    (
+        "intake",
+        r"take|took|taking|takes|had|have been taking|used|use|using|on|needed|needing|swallowed"
+        r"|double[- ]?dosed|double[- ]?dosing|doubled up(?: on)?|double up(?: on)?|gave myself|give myself|injected"
+        r"|did (?:a|one|two|another) (?:spray|puff|squirt|dose|shot)s?(?: of)?"
+        r"|(?:a|one|two|another|\d+) (?:spray|puff|squirt)s? of"
+        r"|(?:been )?(?:giving|gives) me"
+        r"|(?:still|been|keep|kept)\s+doing"  # "still doing the Flovent every morning and every night"
+        # adherence said as a habit: "I'm good about the Fosamax", "I've been religious about my statin"
+        r"|(?:i'm|im|i am|i've been|i have been)\s+(?:(?:really|pretty|very|so|always|quite)\s+)?"
+        r"(?:(?:good|great)\s+about|(?:religious|strict|consistent|diligent|faithful)\s+(?:about|with))"
+        r"(?:\s+(?:taking|using))?",
+    ),
+)
+# "stopped taking X", "started using X", "forgot to take X": the action verb governs, so every
+# non-intake verb may carry a trailing intake verb (the longer phrase wins at the same end).
+_VERB_RE = [
+    (
+        kind,
+        re.compile(
+            rf"\b(?:{rx})(?:\s+(?:taking|to take|using|on))?\b" if kind != "intake" else rf"\b(?:{rx})\b",
+            re.IGNORECASE,
+        ),
+    )
+    for kind, rx in _VERBS
+]
+
+
+def verb_kind(before: str) -> str | None:
+    """The verb phrase ending nearest the drug governs it (at most five words between them);
+    of two ending at the same place, the longer ("forgot to take" over "take") wins."""
+    best: tuple[int, int, str] | None = None
+    for kind, rx in _VERB_RE:
+        for m in rx.finditer(before):
+            if len(tokenize(before[m.end() :])) > 5:
+                continue
+            if best is None or m.end() > best[0] or (m.end() == best[0] and m.start() < best[1]):
+                best = (m.end(), m.start(), kind)
+    return None if best is None else best[2]
