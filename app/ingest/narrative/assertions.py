@@ -148,6 +148,15 @@ _PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], .
             {"LOWER": {"IN": _LENGTH_UNITS}},
         ],
     ),
+    # "still" after a verb continues the clause ("my son is still taking his Flovent"): not ConText's
+    # "still" that ends a negation's scope ("no fever, still coughing"); the longer pseudo-modifier wins.
+    (
+        "verb still",
+        "CONTINUED",
+        "PSEUDO",
+        [{"LOWER": {"IN": ["is", "are", "was", "were", "'s", "has", "have", "had", "been", "am", "'m", "'re"]}},
+         {"LOWER": "still"}],
+    ),
     # A first-person clause ends the scope of a relative or another person ("my mom has
     # diabetes and I have chest pain"), not of a negation or a hypothetical ("if I stop ...").
     # A new first-person clause after a comma or semicolon ends a negation's scope: "No shrimp or
