@@ -13,7 +13,7 @@ import pytest
 from app.db.client import GraphClient
 from app.dictionary.snapshot import DictionarySnapshot
 from tests.reconcile.conftest import RXNORM, SNOMED, Seeder, resource, t
-from tests.reconcile.test_rules import CORONARY, HYPERTENSION, SIMVASTATIN, cited, run
+from tests.reconcile.test_rules import CORONARY, HYPERTENSION, SIMVASTATIN, Case, decided
 from tests.reconcile.test_supplements_precursors_and_episodes import (
     ATRIAL_FIBRILLATION,
     CARDIAC_ARREST,
@@ -76,7 +76,6 @@ CATARACT_SURGERY = resource(
     event_start=t("2020-11-01"),
 )
 
-Case = tuple[str, list[dict[str, Any]], dict[str, Any], tuple[str, str | None, bool], set[tuple[str, str, str]]]
 CASES: list[Case] = [
     # --- chest pain placed in the chest by the quote ---
     (
@@ -233,7 +232,4 @@ def test_rule_decides_kind_severity_safety_and_cites(
     expected: tuple[str, str | None, bool],
     cites: set[tuple[str, str, str]],
 ) -> None:
-    seed(resources)
-    finding = run(client, user_id, snapshot, record)
-    assert (finding.kind, finding.severity, finding.safety_critical) == expected, finding.rationale
-    assert cited(finding) == cites
+    decided(client, user_id, seed, snapshot, (resources, record, expected, cites))

@@ -273,9 +273,27 @@ def cited(finding: Finding) -> set[tuple[str, str, str]]:
     return {c.triple for c in finding.cites}
 
 
-CASES: list[
-    tuple[str, list[dict[str, Any]], dict[str, Any], tuple[str, str | None, bool], set[tuple[str, str, str]]]
-] = [
+Case = tuple[str, list[dict[str, Any]], dict[str, Any], tuple[str, str | None, bool], set[tuple[str, str, str]]]
+"""A rule case: its id, the record's resources, the statement, (kind, severity, safety-critical), the cites."""
+
+
+def decided(
+    client: GraphClient,
+    user_id: str,
+    seed: Seeder,
+    snapshot: DictionarySnapshot,
+    case: tuple[list[dict[str, Any]], dict[str, Any], tuple[str, str | None, bool], set[tuple[str, str, str]]],
+) -> Finding:
+    """Seed a case's resources and reconcile its statement; assert the kind, severity, safety flag and cites."""
+    resources, record, expected, cites = case
+    seed(resources)
+    finding = run(client, user_id, snapshot, record)
+    assert (finding.kind, finding.severity, finding.safety_critical) == expected, finding.rationale
+    assert cited(finding) == cites
+    return finding
+
+
+CASES: list[Case] = [
     # --- MedicationRequest ---
     (
         "stop active antidiabetic",
@@ -784,10 +802,7 @@ def test_rule(
     expected: tuple[str, str | None, bool],
     cites: set[tuple[str, str, str]],
 ) -> None:
-    seed(resources)
-    finding = run(client, user_id, snapshot, record)
-    assert (finding.kind, finding.severity, finding.safety_critical) == expected, finding.rationale
-    assert cited(finding) == cites
+    finding = decided(client, user_id, seed, snapshot, (resources, record, expected, cites))
     assert finding.engine == "rules"
     if finding.kind != "no_clinical_relevance":
         assert "days" in finding.rationale or "No clinical entry" in finding.rationale

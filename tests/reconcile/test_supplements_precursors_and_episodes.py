@@ -12,7 +12,7 @@ import pytest
 from app.db.client import GraphClient
 from app.dictionary.snapshot import DictionarySnapshot
 from tests.reconcile.conftest import RXNORM, SNOMED, Seeder, resource, t
-from tests.reconcile.test_rules import CORONARY, SEIZURE_DISORDER, SIMVASTATIN, WARFARIN, cited, run
+from tests.reconcile.test_rules import CORONARY, SEIZURE_DISORDER, SIMVASTATIN, WARFARIN, Case, decided
 
 CLOPIDOGREL = resource(
     "MedicationRequest",
@@ -97,7 +97,6 @@ TREE_POLLEN = resource(
     recorded_at=t("2010-05-01"),
 )
 
-Case = tuple[str, list[dict[str, Any]], dict[str, Any], tuple[str, str | None, bool], set[tuple[str, str, str]]]
 CASES: list[Case] = [
     # --- supplements with interaction potential ---
     (
@@ -239,7 +238,4 @@ def test_rule_decides_kind_severity_safety_and_cites(
     expected: tuple[str, str | None, bool],
     cites: set[tuple[str, str, str]],
 ) -> None:
-    seed(resources)
-    finding = run(client, user_id, snapshot, record)
-    assert (finding.kind, finding.severity, finding.safety_critical) == expected, finding.rationale
-    assert cited(finding) == cites
+    decided(client, user_id, seed, snapshot, (resources, record, expected, cites))
