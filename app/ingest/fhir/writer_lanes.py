@@ -52,14 +52,17 @@ class WriterLanes:
         self._raise_first_error(done_only=False)
 
     def _raise_first_error(self, *, done_only: bool) -> None:
+        """Raise the first failed write; forget the writes that succeeded (``done_only``: only those
+        finished so far, without waiting)."""
+        pending: list[Future[None]] = []
         for future in self._futures:
             if done_only and not future.done():
+                pending.append(future)
                 continue
             error = future.exception()
             if error is not None:
                 raise error
-        if not done_only:
-            self._futures.clear()
+        self._futures = pending
 
     def close(self) -> None:
         for lane in self._lanes:
