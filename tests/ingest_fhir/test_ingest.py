@@ -6,8 +6,10 @@ import copy
 import gc
 import json
 import tempfile
+import threading
 from collections import Counter
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +18,9 @@ import pytest
 from app.db.client import GraphClient
 from app.db.cypher import Query
 from app.graph_schema.clinical import FHIR_RESOURCE_CLASSES
-from app.ingest.fhir import FhirValidationError, IngestResult, load_jobs
+from app.ingest.fhir import FhirValidationError, IngestResult, load_jobs, write_plan
 from app.ingest.fhir.files import WORKER_GC_THRESHOLD, BundlePreparer, fewer_collections
+from app.ingest.fhir.plan import prepare_bundle
 from app.ingest.fhir.writer_lanes import WriterLanes
 from app.oplog.service import list_operations
 from app.users.service import delete_user, get_self, node_counts
@@ -96,6 +99,30 @@ def test_same_bundle_twice_changes_nothing(client: GraphClient, load: Load, user
     assert sum(second.unchanged.values()) == 18
     assert (client.read(GRAPH_FINGERPRINT, {"user_id": user_id}), node_counts(client, user_id)) == before
     assert [op["kind"] for op in list_operations(client, user_id)] == ["fhir.ingest"]
+
+
+def test_two_loads_of_one_bundle_at_once_write_it_once(client: GraphClient, user_id: str) -> None:
+    """New resources are CREATEd, not MERGEd: that is sound because a load locks the user's Self
+    first, so a second load of the same bundle waits and then finds every resource stored."""
+    plan = prepare_bundle(user_id, read_json(DIABETIC_SEED), "race")
+    start = threading.Barrier(2)
+
+    def write() -> IngestResult:
+        start.wait(timeout=10)
+        return write_plan(client, plan)
+
+    with ThreadPoolExecutor(2) as pool:
+        results = [f.result(timeout=60) for f in [pool.submit(write), pool.submit(write)]]
+    assert sorted(sum(r.created.values()) for r in results) == [0, 18]
+    assert sorted(sum(r.unchanged.values()) for r in results) == [0, 18]
+    once = f"{user_id}-once"
+    try:
+        write_plan(client, prepare_bundle(once, read_json(DIABETIC_SEED), "once"))
+        assert node_counts(client, user_id) == node_counts(client, once)
+        rels = [client.read(RELS, {"user_id": u}) for u in (user_id, once)]
+        assert sorted(rels[0], key=str) == sorted(rels[1], key=str)
+    finally:
+        delete_user(client, once)
 
 
 def test_patient_sets_the_self_and_edges_are_resolved(client: GraphClient, load: Load, user_id: str) -> None:

@@ -25,22 +25,44 @@ FIND_STORED = Query(
     """,
 )
 
-UPSERT_RESOURCES = Query(
-    "fhir_upsert_resources",
+CREATE_RESOURCES = Query(
+    "fhir_create_resources",
     """
     MATCH (s:Self {user_id: $user_id})
     UNWIND $rows AS row
-    MERGE (r:FhirResource {uid: row.uid})
-    SET r = row, r:$(row.resource_type):Retrievable:PendingEmbedding, r.user_token = $user_token
-    SET r.last_updated = datetime(row.last_updated), r.event_start = datetime(row.event_start),
-        r.event_end = datetime(row.event_end), r.recorded_at = datetime(row.recorded_at)
-    MERGE (s)-[:HAS_FHIR]->(r)
+    CREATE (r:FhirResource:$(row.resource_type):Retrievable:PendingEmbedding)
+    SET r = row {
+        .*, user_token: $user_token,
+        last_updated: datetime(row.last_updated), event_start: datetime(row.event_start),
+        event_end: datetime(row.event_end), recorded_at: datetime(row.recorded_at)
+    }
+    CREATE (s)-[:HAS_FHIR]->(r)
     """,
 )
-"""``SET r = row`` replaces every property: a replaced version keeps nothing of the old one. Rows
-carry only the properties that have a value (an absent key and a null one both leave the property
-unset). Times arrive as ISO-8601 strings and become zoned ``DateTime`` values on the server
-(cheaper than the driver's Python datetime packing, the largest client cost of a load)."""
+"""Resources the graph does not hold yet (the version rules found no stored uid in this
+transaction, which holds the user's ``Self`` lock, so no other load of this user can create
+them meanwhile): ``CREATE``, not ``MERGE``, so no index probe and no merge lock per row; the uid
+uniqueness constraint stays the backstop. One ``SET`` of a projected map:
+times arrive as ISO-8601 strings and become zoned ``DateTime`` values on the server (cheaper than
+the driver's Python datetime packing, the largest client cost of a load); rows carry only the
+properties that have a value, and a null (absent time) leaves the property unset."""
+
+REPLACE_RESOURCES = Query(
+    "fhir_replace_resources",
+    """
+    UNWIND $rows AS row
+    MATCH (r:FhirResource {uid: row.uid}) USING INDEX r:FhirResource(uid)
+    SET r = row {
+        .*, user_token: $user_token,
+        last_updated: datetime(row.last_updated), event_start: datetime(row.event_start),
+        event_end: datetime(row.event_end), recorded_at: datetime(row.recorded_at)
+    }
+    SET r:Retrievable:PendingEmbedding
+    """,
+)
+"""A newer version of a stored resource: ``SET r = …`` replaces every property, so the replaced
+version keeps nothing of the old one (its type label and ``HAS_FHIR`` edge stay: the uid names
+both the user and the type). It joins the embedding queue again (its text may have changed)."""
 
 DROP_OUTGOING = Query(
     "fhir_drop_outgoing",

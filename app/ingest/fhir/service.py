@@ -57,11 +57,10 @@ def _write(tx: Tx, plan: BundlePlan) -> IngestResult:
         skipped=plan.skipped.copy(),
         unresolved_references=plan.unresolved_references,
     )
+    # first: writing the user's Self locks it until commit, so two loads for one user run one
+    # after the other and the version rules below see what the other committed
     tx.run(user_queries.ENSURE_SELF, {"user_id": plan.user_id, "sex": None, "birth_date": None})
-    stored = {
-        row["uid"]: Version.of(row)
-        for row in tx.run(queries.FIND_STORED, {"uids": [r.uid for r in plan.rows]})
-    }
+    stored = {row["uid"]: Version.of(row) for row in tx.run(queries.FIND_STORED, {"uids": [r.uid for r in plan.rows]})}
     to_write: list[ResourceRow] = []
     replaced: dict[str, dict[str, Any]] = {}
     for row in plan.rows:
@@ -85,10 +84,13 @@ def _write(tx: Tx, plan: BundlePlan) -> IngestResult:
         tx.run(queries.DROP_OUTGOING, {"uids": list(replaced)})
     for row in to_write:  # the allow-list of the statement's dynamic label
         allowed(row.props["resource_type"], FHIR_TYPE_LABELS, "resource type")
-    tx.run(
-        queries.UPSERT_RESOURCES,
-        {"user_id": plan.user_id, "user_token": user_token(plan.user_id), "rows": [r.props for r in to_write]},
-    )
+    token = user_token(plan.user_id)
+    new_rows = [r.props for r in to_write if r.uid not in replaced]
+    if new_rows:
+        tx.run(queries.CREATE_RESOURCES, {"user_id": plan.user_id, "user_token": token, "rows": new_rows})
+    if replaced:
+        newer = [r.props for r in to_write if r.uid in replaced]
+        tx.run(queries.REPLACE_RESOURCES, {"user_token": token, "rows": newer})
     _link(tx, to_write, result)
     if plan.patient and any(r.resource_type == "Patient" for r in to_write):
         facts = plan.patient
@@ -129,8 +131,7 @@ def _link(tx: Tx, rows: list[ResourceRow], result: IngestResult) -> None:
             queries.MERGE_CODES,
             {
                 "codes": [
-                    {"uid": c.uid, "system": c.system, "code": c.code, "display": c.display}
-                    for c in codes.values()
+                    {"uid": c.uid, "system": c.system, "code": c.code, "display": c.display} for c in codes.values()
                 ]
             },
         )
