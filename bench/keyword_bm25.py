@@ -52,7 +52,8 @@ sys.path.insert(0, str(ROOT))
 
 from app.db.client import GraphClient  # noqa: E402
 from app.db.cypher import Query  # noqa: E402
-from app.evaluation.recall import Sample, Scores, load_sample, load_samples  # noqa: E402
+from app.evaluation.recall_corpus import Sample, load_sample, load_samples  # noqa: E402
+from app.evaluation.recall_scores import Scores  # noqa: E402
 from app.retrieval.branches import keyword_branch  # noqa: E402
 from app.retrieval.service import hard_boundary  # noqa: E402
 from app.retrieval.vocabulary import match_entities  # noqa: E402

@@ -1,4 +1,5 @@
-"""Read-only Cypher the evaluator uses to observe what the pipeline stored (scoped to one user)."""
+"""Cypher of the evaluators: reads that observe what the pipeline stored (scoped to one user), and the
+recall evaluation's corpus (conversation turns written as a user's events, then read back by id)."""
 
 from app.db.cypher import Query
 
@@ -35,3 +36,36 @@ EVENTS_OF_UTTERANCE = Query(
     """,
 )
 """The conversation events a turn's utterance produced."""
+
+WRITE_TURNS = Query(
+    "eval_recall_write_turns",
+    """
+    MATCH (s:Self {user_id: $user_id})
+    UNWIND $turns AS t
+    MERGE (e:ConversationEvent {uid: t.uid})
+    SET e:Retrievable, e.user_id = $user_id, e.user_token = $user_token, e.session_id = t.session_id,
+        e.speaker = t.speaker, e.text = t.text, e.search_text = t.search_text, e.external_id = t.dia_id,
+        e.mention_time = datetime(t.mention_time)
+    FOREACH (_ IN CASE WHEN e.embedding IS NULL THEN [1] ELSE [] END | SET e:PendingEmbedding)
+    MERGE (s)-[:HAS_EVENT]->(e)
+    RETURN count(e) AS written
+    """,
+)
+"""A sample's turns as the user's conversation events (idempotent), queued for embedding."""
+
+CHAIN_TURNS = Query(
+    "eval_recall_chain_turns",
+    """
+    UNWIND $pairs AS p
+    MATCH (a:ConversationEvent {uid: p.a}), (b:ConversationEvent {uid: p.b})
+    MERGE (a)-[:NEXT]->(b)
+    RETURN count(*) AS chained
+    """,
+)
+"""Consecutive turns of one session chained by ``NEXT``."""
+
+EVENT_IDS = Query(
+    "eval_recall_event_ids",
+    "MATCH (e:ConversationEvent {user_id: $user_id}) RETURN elementId(e) AS id, e.external_id AS dia_id",
+)
+"""Each of the user's conversation events: its node id and the turn's ``dia_id``."""

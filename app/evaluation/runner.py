@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import ParamSpec, Protocol, TypeVar
 
 from app.errors import SelfgraphError
-from app.evaluation.metrics import ScenarioScore, score_scenario
+from app.evaluation.metrics import ScenarioScore
 from app.evaluation.observed import (
     ObservedFinding,
     QueryOutcome,
@@ -31,6 +31,7 @@ from app.evaluation.observed import (
     TurnOutcome,
 )
 from app.evaluation.scenario_format import ExpectedRecord, Scenario
+from app.evaluation.scenario_scoring import score_scenario
 
 log = logging.getLogger(__name__)
 

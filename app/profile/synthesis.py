@@ -20,10 +20,11 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
 from app.errors import UpstreamError
-from app.profile.composer import ComposedField, compose
+from app.profile.composer import compose
 from app.profile.contract import ProfileContract, ProfileQuestion
 from app.profile.evidence import Evidence, EvidenceItem
 from app.profile.guards import GuardViolation, check_answer
+from app.profile.sentences import ComposedField
 
 log = logging.getLogger(__name__)
 

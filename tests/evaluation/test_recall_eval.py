@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from app.db.client import GraphClient
-from app.evaluation.recall import evaluate, fusion_beats_branches
+from app.evaluation.recall import evaluate
+from app.evaluation.recall_scores import fusion_beats_branches
 from tests.dictionary_fixture import dictionary  # noqa: F401  (the read path matches the active dictionary)
 
 METRICS = ["recall_at_5", "mrr"]

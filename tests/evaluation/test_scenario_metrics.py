@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from app.evaluation.matching import event_time_matches, field_matches
-from app.evaluation.metrics import METRIC_KEYS, pool, ranking, score_scenario
+from app.evaluation.metrics import METRIC_KEYS, pool
 from app.evaluation.observed import (
     ObservedFinding,
     ObservedRecord,
@@ -17,7 +17,9 @@ from app.evaluation.observed import (
     ScenarioOutcome,
     TurnOutcome,
 )
+from app.evaluation.retrieval_scoring import ranking
 from app.evaluation.scenario_format import parse_scenario
+from app.evaluation.scenario_scoring import score_scenario
 
 RXNORM = "http://www.nlm.nih.gov/research/umls/rxnorm"
 SNOMED = "http://snomed.info/sct"
