@@ -52,13 +52,17 @@ SPELLINGS: dict[str, str] = {
 }
 
 
+SHELLFISH_KINDS = frozenset(
+    {"shrimp", "prawn", "crab", "lobster", "crayfish", "crawfish", "scallop", "clam", "mussel", "langoustine"}
+)
+"""Shellfish named by kind, matched to a recorded shellfish allergy ("shrimp" and "Shellfish (substance)")."""
 FURRY_ANIMALS = frozenset({"cat", "dog", "kitten", "puppy", "horse", "rabbit", "hamster", "ferret"})
 """Animals whose allergy the record holds as an animal dander allergy ("cats" matches "Dander (animal) allergy")."""
 
 
 def _substance_forms(substance: str) -> set[str]:
     """The phrase and its content words, singular and plural, with UK/US spellings; a furry animal also
-    as the dander it sheds."""
+    as the dander it sheds, a shellfish named by its kind ("shrimp", "crab") also as shellfish."""
     out = {substance}
     for word in words(substance):
         if word not in ALLERGY_STOPWORDS and len(word) >= 3:
@@ -67,6 +71,8 @@ def _substance_forms(substance: str) -> set[str]:
                 out.add(SPELLINGS[word])
             if word.rstrip("s") in FURRY_ANIMALS:
                 out.add("dander")
+            if word.rstrip("s") in SHELLFISH_KINDS or word in ("shrimps", "prawns"):
+                out.add("shellfish")
     return {f for f in out if f and f not in ALLERGY_STOPWORDS}
 
 

@@ -6,7 +6,8 @@ aspirin, ginkgo, fish oil, turmeric, another antiplatelet), a nitrate for a PDE-
 (sildenafil, tadalafil: a dangerous fall in blood pressure), simvastatin / lovastatin /
 atorvastatin for a strong CYP3A4 inhibitor (clarithromycin, erythromycin, the azoles: statin
 toxicity) or inducer (St John's wort, rifampin: the statin's effect lost; also a hormonal contraceptive's:
-contraceptive failure), warfarin for an antibiotic
+contraceptive failure), an NSAID in force for a bleeding-risk
+supplement (ginkgo, garlic, turmeric, vitamin E, fish oil), warfarin for an antibiotic
 or antifungal that raises its effect (ciprofloxacin, metronidazole, fluconazole, co-trimoxazole). Facts
 from the drugs' labels; the lists are small and named here so a reviewer can read them whole.
 """
@@ -39,6 +40,21 @@ BLEEDING_ADDITIVES: frozenset[str] = frozenset(
     }
 )
 """Drugs and supplements that add to the bleeding risk of an active anticoagulant or antiplatelet."""
+HERBAL_BLEEDING_ADDITIVES: frozenset[str] = frozenset(
+    {
+        "ginkgo",
+        "ginkgo biloba",
+        "garlic",
+        "vitamin e",
+        "turmeric",
+        "curcumin",
+        "fish oil",
+        "omega-3",
+        "omega-3 fatty acids",
+    }
+)
+"""Supplements that also add to the bleeding risk of an NSAID in force (ginkgo with naproxen or ibuprofen)."""
+NSAID_WORDS: tuple[str, ...] = ("naproxen", "ibuprofen", "diclofenac", "meloxicam", "celecoxib", "nsaid", "ketorolac")
 
 
 
@@ -165,6 +181,8 @@ def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem
         classes = " ".join((t.drug_class or "") for t in item.terms).lower()
         if any(word in classes for word in BLEEDING_RISK_CLASSES) or any_phrase(item.display, ("warfarin",)):
             out.append(item)
+        elif drug.key in HERBAL_BLEEDING_ADDITIVES and (any_phrase(item.display, NSAID_WORDS) or "nsaid" in classes):
+            out.append(item)  # ginkgo with naproxen in force: the bleeding risk adds up
     return [*out, *(i for i in cyp3a4 if i not in out)]
 
 

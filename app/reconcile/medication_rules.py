@@ -7,10 +7,10 @@ lists as an allergy first, then double dosing, then the regimen against the acti
 
 from __future__ import annotations
 
-import re
 from datetime import timedelta
 
 from app.reconcile.context import ClinicalContext, ClinicalItem, allergy_active_at, medication_active_at
+from app.reconcile.double_dose import said_double_dose
 from app.reconcile.interactions import (
     has_interaction_potential,
     interacting_meds,
@@ -84,59 +84,6 @@ OCCASIONAL_CUES: tuple[str, ...] = (
     "missed one",
 )
 """Quote words of an occasional missed dose (medium) rather than a deliberate skip (high)."""
-
-DOUBLE_DOSE_CUES: tuple[str, ...] = (
-    "double dose",
-    "doubled",
-    "double up",
-    "doubling",
-    "twice the dose",
-    "two doses",
-    "took another",
-    "extra dose",
-    "extra pill",
-    "two pills instead",
-    "2 pills instead",
-    "took two",
-    "took an extra",
-    "an extra one",
-    "extra tablet",
-    "extra capsule",
-    "extra shot",
-    "extra injection",
-    "extra units",
-    "already taken",
-    "already took",
-    "already had my",
-    "a second time",
-    "took it again",
-    "took them again",
-    "one too many",
-    "double the usual",
-    "and then again",
-    "then again at",
-    "instead of one",
-    "take one more",
-    "took one more",
-    "took another one",
-    "two pills in one",
-    "two in one night",
-    "two of the",
-    "twice the usual",
-    "double my usual",
-)
-
-DOUBLE_DOSE_PATTERN = re.compile(
-    r"\bdouble[- ]?dos(?:e|ed|es|ing)\b"
-    r"|\b(?:took|gave myself|injected|used) (?:it|them|(?:my|the)(?: [\w-]+){1,3}?"
-    r"(?: (?:pill|pills|tablet|tablets|dose|shot))?) twice\b(?! (?:a|per|each|daily)\b)"
-    r"|\btook (?:one|a pill|a tablet|a dose|my dose)\b[^.;!?]{0,40}?\b(?:then|and) (?:took )?(?:another|a second)\b"
-    r"|\b(?:a|my) second (?:dose|pill|tablet) by mistake\b",
-    re.IGNORECASE,
-)
-"""Wordings of an accidental double dose beyond the fixed cues: "double-dosed", "took it twice" (a
-frequency, "took it twice a day", is not one),
-"took one at 7 and then another around 9"."""
 
 STOP_ACTIONS = frozenset({"stop", "skip", "dose_change"})
 
@@ -331,7 +278,7 @@ def _undocumented(drug: DrugFacts, ctx: ClinicalContext, basis: str) -> Verdict:
 
 
 def _double_dose(st: Statement, active: list[ClinicalItem]) -> bool:
-    if any_phrase(st.quote, DOUBLE_DOSE_CUES) or (st.quote and DOUBLE_DOSE_PATTERN.search(st.quote)):
+    if said_double_dose(st.quote):
         return True
     dose = st.number("dose")
     if dose is None or not active:

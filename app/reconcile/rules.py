@@ -39,6 +39,7 @@ from app.reconcile.clinical_rules import (
     procedure_verdict,
 )
 from app.reconcile.context import ClinicalContext
+from app.reconcile.fever_rules import fever_on_chemotherapy_verdict
 from app.reconcile.lifestyle_rules import LIFESTYLE_TYPES, lifestyle_verdict
 from app.reconcile.matching import Verdict, drug_facts, record_age_note
 from app.reconcile.medication_rules import is_vaccine, medication_verdict
@@ -83,6 +84,8 @@ def verdict_for(st: Statement, ctx: ClinicalContext, snapshot: DictionarySnapsho
     if st.type == "allergy":
         drug = drug_facts(st, snapshot, ctx)
         return allergy_verdict(st, ctx, drug if drug is not None and drug.kind is not None else None)
+    if (fever := fever_on_chemotherapy_verdict(st, ctx)) is not None:
+        return fever  # a temperature reading or a fever symptom under chemotherapy
     if st.type in ("test_result", "vital_sign", "body_measurement"):
         return observation_verdict(st, snapshot, ctx)
     if st.type == "surgery_history":

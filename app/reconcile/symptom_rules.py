@@ -12,8 +12,16 @@ import re
 from collections.abc import Sequence
 from datetime import datetime
 
-from app.reconcile.context import ClinicalContext, ClinicalItem, condition_active_at, medication_active_at
-from app.reconcile.matching import Verdict, age_phrase, agreement, any_phrase, discrepancy, has_phrase
+from app.ingest.narrative.site_pain import PAIN_QUALITY_FEELING
+from app.reconcile.allergy_rules import ALLERGY_STOPWORDS
+from app.reconcile.context import (
+    ClinicalContext,
+    ClinicalItem,
+    allergy_active_at,
+    condition_active_at,
+    medication_active_at,
+)
+from app.reconcile.matching import Verdict, age_phrase, agreement, any_phrase, discrepancy, has_phrase, words
 from app.reconcile.medication_rules import cardiac_items
 from app.reconcile.models import Statement
 
@@ -40,12 +48,13 @@ CHEST_PAIN = (
     "chest heaviness",
 )
 CHEST_PAIN_SAID = re.compile(
-    r"\b(?:pain|ache|pressure|tightness|discomfort|squeezing|heaviness)(?: (?:right|just))?"
-    r" (?:in|across|on)(?: the (?:middle|centre|center|front) of)? my chest\b",
+    rf"(?:\b(?:pain|ache|pressure|tightness|discomfort|squeezing|heaviness)|{PAIN_QUALITY_FEELING})"
+    r"(?: (?:right|just))? (?:in|across|on)(?: the (?:middle|centre|center|front) of)? my chest\b",
     re.IGNORECASE,
 )
 """A chest-pain word placed in the chest with a location between: "a squeezing pain right in the middle of
-my chest", "a pain across my chest"."""
+my chest", "a pain across my chest", "a tight, squeezing feeling across my chest" (a feeling said by a pain
+quality)."""
 FAINTING = (
     "faint",
     "fainted",
@@ -147,6 +156,17 @@ RHYTHM_WORDS = (
 )
 """Rhythm disorders, the first cardiac cause of fainting: cited alone when the record holds one."""
 NOT_HEART_WORDS = ("stroke", "cerebrovascular")
+ALLERGIC_REACTION_SIGNS = re.compile(
+    r"\b(?:throat|tongue|lips?|mouth|face|eyes?)\s+(?:(?:feels?|felt|is|was|are|were|went|got|getting|started|"
+    r"starting|began)\s+)?(?:(?:all|really|so|very|a bit|kind of|to)\s+)?(?:tight|tightening|swollen|swelling|swell"
+    r"|swelled(?: up)?|closing(?: up)?|tingling|tingly|puffed up|puffy|puffing up|itchy)\b"
+    r"|\b(?:can't|cannot|couldn't|could not|hard to|trouble|struggling to)\s+(?:breathe|breathing|swallow|swallowing)\b"
+    r"|\b(?:hives|welts)\b",
+    re.IGNORECASE,
+)
+"""Signs of an allergic reaction in the quote: a throat tight or closing, lips or tongue swelling or tingling,
+trouble breathing or swallowing, hives."""
+_ALLERGEN_GENERIC = frozenset({"allergy", "allergic", "intolerance", "substance", "disorder", "finding", "to", "of"})
 VASCULAR_WORDS = ("hypertension", "hypertensive", "stroke", "cerebrovascular", "transient ischemic")
 """With no heart condition recorded, a fainting is cited against the vascular conditions it bears on
 (a recorded hypertension, a stroke)."""
@@ -161,6 +181,16 @@ def _syncope_causes(heart: Sequence[ClinicalItem]) -> list[ClinicalItem]:
     chosen = rhythm or cardiac
     disorders = [i for i in chosen if not i.display.lower().startswith("history of")]
     return disorders or chosen
+
+
+def _names_allergen(quote: str | None, allergy: ClinicalItem) -> bool:
+    """Whether the quote names the recorded allergy's substance ("a bee got me" and "Allergy to bee venom"):
+    a content word of the allergy's display, singular or plural."""
+    content = [
+        w for w in words(allergy.display) if len(w) >= 3 and w not in ALLERGY_STOPWORDS and w not in _ALLERGEN_GENERIC
+    ]
+    said = set(words(quote))
+    return any({w, w.rstrip("s"), w + "s"} & said for w in content)
 
 
 # --- symptoms -----------------------------------------------------------------------------------
@@ -237,6 +267,19 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
                 f"The statement reports {name}"
                 + (f"; the record holds {age_phrase(history[0], t)}." if history else "."),
                 history,
+                safety=True,
+            )
+    if ALLERGIC_REACTION_SIGNS.search(st.quote or ""):
+        allergies = [i for i in ctx.of_type("AllergyIntolerance") if allergy_active_at(i, t)]
+        exposed = [i for i in allergies if _names_allergen(st.quote, i)]
+        if exposed:
+            return discrepancy(
+                "gap",
+                "high",
+                "symptom.reaction_to_recorded_allergen",
+                f"The statement reports {name}, signs of an allergic reaction, after the allergen of "
+                f"{age_phrase(exposed[0], t)}.",
+                exposed,
                 safety=True,
             )
     recorded = [

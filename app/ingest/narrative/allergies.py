@@ -16,7 +16,11 @@ from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.terms import TermMatch
 
 _ALLERGY = re.compile(
-    r"\b(?:i'm|im|i am|i'm very|i am very|i'm also|i am also)\s+allergic to\s+(?P<sub>[^.,;!?\n]+)"
+    r"\b(?:i'm|im|i am|i'm very|i am very|i'm also|i am also"
+    # an allergy come on: "I've become allergic to the verapamil", "I suddenly went allergic to latex"
+    r"|(?:i've|i have|i|i'd|i had)\s+(?:now\s+|suddenly\s+|somehow\s+|recently\s+)?"
+    r"(?:become|became|gone|went|turned|grown|gotten|got)(?:\s+(?:really|very|quite))?)"
+    r"\s+allergic to\s+(?P<sub>[^.,;!?\n]+)"
     r"|\b(?:i have an? |i have |i've got an? |i've got |i have got an? |my )(?P<sub2>[a-z][a-z -]{2,30}?) allergy\b"
     r"(?!\s+(?:to|season|medicine|medication|meds|pills?|shots?|tests?|testing|symptoms)\b)"
     r"|\ballergy to\s+(?P<sub3>[^.,;!?\n]+)"
@@ -148,6 +152,27 @@ every May", "cats make me sneeze", "ragweed always floors me". The anchor is the
 judges the speaker's clause (not "it's not grass pollen season")."""
 
 
+_SHELLFISH_OR_NUTS = (
+    r"shellfish|shrimps?|prawns?|crabs?|lobsters?|peanuts?|tree nuts|nuts|fish|eggs?|sesame|strawberr(?:y|ies)"
+)
+_FOOD_REACTION = re.compile(
+    rf"\b(?P<sub>{_SHELLFISH_OR_NUTS})(?:\s*(?:,|or|and)\s*(?:{_SHELLFISH_OR_NUTS}))*"
+    r"(?:\s*,\s*|\s+(?:and|then)\s+|\s+(?:makes?|made)\s+)(?:(?:then\s+)?my\s+)?"
+    r"(?P<verb>(?:throat|tongue|lips?|mouth|face)\s+(?:closes?|closed|closing|swells?|swelled|swelling|puffs?|puffed)"
+    r"(?:\s+up)?)\b",
+    re.IGNORECASE,
+)
+"""A food allergy said by what the food does to the speaker: "shrimp or crab and my throat closes up", "peanuts
+make my tongue swell". The anchor is the reaction, so ConText judges the speaker's clause."""
+_CARRIED_FOR = re.compile(
+    r"\b(?:epi-?pens?|epinephrine|auto-?injectors?)\b[^.;!?]{0,60}?\b(?:because of|for|in case of)\s+(?:the|my)\s+"
+    rf"(?P<sub>{_SHELLFISH_OR_NUTS}|bee stings?|bees|wasps?|latex)\s+(?:thing|allergy|issue|problem|reaction)s?\b",
+    re.IGNORECASE,
+)
+"""An allergy said by the rescue pen kept for it: "I still keep the EpiPen in my backpack because of the shellfish
+thing"."""
+
+
 def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
     """Stated allergies and denied ones (``status: denied``), one proposal per allergen."""
     out: list[Proposal] = []
@@ -181,6 +206,14 @@ def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
         elif said_by_record:
             continue  # the record speaking ("my chart says I'm allergic to X"), not the person
         out.append(proposal)
+    for m in [*_CARRIED_FOR.finditer(text), *_FOOD_REACTION.finditer(text)]:
+        if any(p.anchor[0] - 80 <= m.start("sub") < p.anchor[1] + 80 for p in out if p.type == "allergy"):
+            continue  # already stated ("allergic to shellfish", "because of the shellfish thing")
+        said = " ".join(m.group("sub").lower().split())
+        kind = "environment" if said.startswith(("bee", "wasp", "latex")) else "food"
+        fields = {"substance": said, "substance_kind": kind, "reaction": None}
+        anchor = (m.start("verb"), m.end("verb")) if m.re is _FOOD_REACTION else (m.start("sub"), m.end("sub"))
+        out.append(Proposal("allergy", fields, anchor))
     for m in _SEASONAL.finditer(text):
         if any(p.anchor[0] <= m.start("sub") < p.anchor[1] + 40 for p in out):
             continue  # already stated as "allergic to pollen"

@@ -198,6 +198,21 @@ _PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], .
         "PSEUDO",
         [{"LOWER": {"IN": ["and", "but", "so", ","]}}, {"LOWER": "my"}],
     ),
+    # "they had a health fair at my work and did the finger-prick A1C": "they" as the organisers of a
+    # screening the speaker went to, not people who had a condition (the longer pseudo-modifier wins)
+    (
+        "they held a screening",
+        "PSEUDO",
+        "PSEUDO",
+        [
+            {"LOWER": "they"},
+            {"LOWER": {"IN": ["had", "held", "ran", "set", "put"]}},
+            {"LOWER": {"IN": ["up", "on"]}, "OP": "?"},
+            {"LOWER": {"IN": ["a", "an", "the", "their", "this", "one", "some"]}},
+            {"IS_ALPHA": True, "OP": "?"},
+            {"LOWER": {"IN": ["fair", "screening", "screenings", "clinic", "drive", "booth", "stand", "event", "day"]}},
+        ],
+    ),
     (
         "clinician reported",
         "CLAUSE_FIRST_PERSON",

@@ -46,6 +46,13 @@ _RESOLVED_AFTER = re.compile(
     re.IGNORECASE,
 )
 """The condition said to be over after its name: "my hypertension is resolved now"."""
+_OWN_RELATIVE = re.compile(
+    r"^\s+(?:(?:that|which)\s+)?i(?:'ve|\s+have|\s+had|'d)?\s+(?:had|suffered (?:with|from)|lived with|dealt with"
+    r"|struggled with|battled)\b[^,.;!?]{0,40}?(?=\s+(?:is|was|are|were|has|have|had)\b)",
+    re.IGNORECASE,
+)
+"""A relative clause of the speaker's own between the name and its predicate ("the sinusitis I've had since
+the eighties has finally cleared up"): skipped when reading what is said of the condition."""
 _ONGOING_AFTER = re.compile(
     r"^[^.;!?]{0,40}?\b(?:since|for the (?:past|last)|for \w+ (?:days|weeks|months|years))\b", re.IGNORECASE
 )
@@ -83,7 +90,13 @@ _DENIED_BEFORE = re.compile(
 """A first-person denial right before the condition's name: "I don't have", "I was never", "I'm not"."""
 _DENIED_AFTER = re.compile(
     r"^[^.;!?]{0,40}?\b(?:but|and|which|that)\s+i\s+(?:don't|do not|dont|never did|never had(?: it)?|"
-    r"don't have(?: it)?)\s*(?:[.,;!?]|$)|^\W*(?:is|was)\s+(?:a mistake|wrong|an error)\b",
+    r"don't have(?: it)?)\s*(?:[.,;!?]|$)|^\W*(?:is|was)\s+(?:a mistake|wrong|an error)\b"
+    # the entry itself called wrong: "the diabetes in my file is wrong", "whoever put prediabetes in my chart
+    # got it wrong", "the COPD on my record is a mistake"
+    r"|^\s+(?:in|on)\s+(?:my|the)\s+(?:chart|record|records|file|notes|list|problem list|profile|history)\b"
+    r"[^.;!?]{0,30}?\b(?:(?:is|was|was put there|'s)\s+(?:(?:just|simply|all)\s+)?"
+    r"(?:a mistake|wrong|an error|incorrect)"
+    r"|got (?:it|that|this) wrong|(?:made|making) a mistake)\b",
     re.IGNORECASE,
 )
 """A denial after the name: "my chart says I have COPD but I don't", "the diabetes in my file is wrong"."""
@@ -111,6 +124,8 @@ def find_conditions(
         start = sentence_start(match.start, sentences)
         before = text[start : match.start]
         after = text[match.end : sentence_end(match.end, sentences)]
+        if (own := _OWN_RELATIVE.match(after)) is not None and _RESOLVED_AFTER.match(after[own.end() :]):
+            after = after[own.end() :]  # "the sinusitis I've had for years has cleared up"
         # an alias may carry its own verb ("had a heart attack"): the cue is then inside the match
         before = before + match.text[: _own_verb(match.text)]
         cue = last_match(_CONDITION_CUE, before)

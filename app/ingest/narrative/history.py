@@ -88,6 +88,8 @@ _VISIT = (
         re.compile(
             r"\b(?:got|had|received|get|getting|gave me|give me|given|talked me into|into)\s+"
             r"(?:my\s+|a\s+|the\s+|an\s+)?(?!of\b)"
+            # a steroid shot into a joint is a procedure, not a vaccination ("a cortisone shot in my knee")
+            r"(?!(?:[\w-]+\s+){0,2}?(?:cortisone|steroid|corticosteroid|epidural)\s+(?:shot|jab)\b)"
             r"(?:[\w-]+\s+){0,3}?(?:shot|vaccine|"
             r"vaccination|jab|booster)\b"
             r"|\bgot vaccinated\b",

@@ -50,14 +50,24 @@ _MEAL_FOR = re.compile(
     re.IGNORECASE,
 )
 _MEAL_PORTION = re.compile(
-    rf"(?:{_I}\s+(?:just\s+)?|(?:^|(?<=[.!?]\s)))(?:had|ate|drank|finished|wolfed down|polished off)\s+"
+    rf"(?:{_I}\s+(?:just\s+)?|(?:^|(?<=[.!?]\s)))(?:had|ate|drank|finished|wolfed down|polished off|made|cooked"
+    r"|baked|fixed)\s+"
     r"(?:a|an|two|three|some|my)\s+(?:(?:huge|big|small|little|quick|light|large|giant|massive|whole|nice|hot)\s+)?"
     r"(?P<vessel>bowl|plate|slice|piece|cup|mug|glass|serving|portion|helping|pot|sandwich|plateful|bowlful)s?\s+of\s+"
     r"(?P<food>[a-z][a-z' -]{1,40}?)(?=\s*(?:[.,;!?\n]|$|\s(?:and|this|today|yesterday|last|for|at|with|before|after"
     r"|because|but|while)\b))",
     re.IGNORECASE,
 )
-"""A portion names food without "for breakfast": "Had a huge bowl of oatmeal this morning"."""
+"""A portion names food without "for breakfast": "Had a huge bowl of oatmeal this morning", "Made a big pot of
+chili"."""
+_MEAL_OUTING = re.compile(
+    r"\b(?:we|i|my (?:family|wife|husband|partner) and i)\s+(?:just\s+)?"
+    r"(?:had|went (?:for|on|to)|did|threw|hosted)\s+"
+    r"(?:a|an|our|the)\s+(?:(?:big|little|nice|lovely|family|quick|huge)\s+)?"
+    r"(?P<food>picnic|barbecue|bbq|cookout|potluck|fish fry|clambake|brunch|dinner party|fondue night)\b",
+    re.IGNORECASE,
+)
+"""A meal said by its occasion, the speaker among those eating: "we had a picnic by the lake"."""
 _DRINK_VESSELS = frozenset({"cup", "mug", "glass"})
 _MEAL_WAS = re.compile(
     r"(?:^|(?<=[.!?]\s)|\bmy\s+)(?P<k>breakfast|lunch|dinner|supper|brunch)\s+(?:today\s+|this morning\s+|tonight\s+)?"
@@ -195,6 +205,12 @@ def find_meals(text: str) -> list[Proposal]:
         kind = "drink" if m.group("vessel").lower() in _DRINK_VESSELS else "meal"
         fields = {"food": _food(m.group("food")), "kind": kind}
         out.append(Proposal("meal", fields, (m.start(), m.end()), policy="plain", extra=SPEAKER_SUBJECT))
+        taken.append((m.start(), m.end()))
+    for m in _MEAL_OUTING.finditer(text):
+        if any(s <= m.start() < e for s, e in taken):
+            continue
+        fields = {"food": m.group("food").lower(), "kind": "meal"}
+        out.append(Proposal("meal", fields, (m.start(), m.end()), policy="plain"))
         taken.append((m.start(), m.end()))
     for m in _MEAL_FOR.finditer(text):
         kind = "snack" if "snack" in m.group("k").lower() else "meal"

@@ -31,6 +31,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"stopped|stop|stopping|quit|quitting|discontinued|came off|come off|went off|got off|used to take|"
         r"used to be on|packed in|pack in|packing in|(?:gave|give|given|giving) up(?: on)?|ditched|"
         r"no longer take|no longer taking|not taking .{0,20}anymore|off(?= of)?"
+        # "I dropped the simvastatin": a drug dropped, not its dose ("dropped my dose of") nor a pill let fall
+        r"|dropped(?!\s+(?:(?:my|the|her|his)\s+)?(?:dose|dosage)\b)|dropping(?!\s+(?:(?:my|the)\s+)?(?:dose|dosage)\b)"
         r"|(?:been )?(?:hiding|throwing out|throwing away|flushing|binning|tossing)",
     ),
     (

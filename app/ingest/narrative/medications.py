@@ -143,6 +143,34 @@ _LIST_GAP = re.compile(
     r"(?:(?:the|my|i mean|i\.e\.|which is|aka)\s+)?",
     re.IGNORECASE,
 )
+_RENAMING = re.compile(
+    r"\s*(?:(?:i mean|i\.e\.|that's|that is|which is|aka|namely)\s+)?(?:the|my)?\s*", re.IGNORECASE
+)
+_LAY_MEDICINE_END = re.compile(
+    r"\b(?:pills?|tablets?|tabs|capsules?|meds|medicines?|medications?|drugs?|inhaler|jabs?|injections?|shots?)\s*,$",
+    re.IGNORECASE,
+)
+"""A drug named in apposition after a lay name of a medicine: "the cholesterol tablet, the simvastatin"."""
+_DROPPED = re.compile(r"\bdropp(?:ed|ing)\b(?:\s+\S+){0,3}\s*$", re.IGNORECASE)
+_LET_FALL = re.compile(
+    r"^\s*(?:(?:pills?|tablets?|bottle|box)\s+)?(?:on|onto|down|in|into|under|behind|off)\s+(?:the|my|a)\b"
+    r"|^\s*(?:(?:pills?|tablets?)\s+)?(?:all\s+)?(?:over|everywhere)\b",
+    re.IGNORECASE,
+)
+_DRUG_SUBJECT = re.compile(r"(?:^|[:;,]|\b(?:and|then|so|but))\s*(?:the|my)\s+$", re.IGNORECASE)
+_GOES_DOWN = re.compile(
+    r"^\s*(?:(?:and|&)\s+(?:the|my)\s+[\w-]+\s+)?(?:(?:still|always|both|all)\s+)?(?:go|goes|went)\s+down\b"
+    r"(?!\s+(?:the wrong way|badly|hard|poorly)\b)",
+    re.IGNORECASE,
+)
+_ROUTINE_AFTER = re.compile(
+    r"^\s*(?:(?:fine|easily|easy|no problem)\s*,?\s*)?(?:with|after|before)\s+(?:my\s+|the\s+)?"
+    r"(?:breakfast|lunch|dinner|supper|tea|food|meals?|coffee|juice|water)\b",
+    re.IGNORECASE,
+)
+"""The drug as the subject of "go down" with a routine ("the simvastatin and the amlodipine go down every
+night", "my metformin goes down with breakfast"): the speaker's intake; "the price of metformin went down"
+has no drug subject, "went down the wrong way" is no routine."""
 _WORD_NUMBERS = {"ten": 10, "seven": 7, "fourteen": 14, "thirty": 30, "ninety": 90}
 
 
@@ -159,6 +187,10 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
             )
             continue
         clause_start = _clause_start(text, drug.start, sentences)
+        if _RENAMING.fullmatch(text[clause_start : drug.start]) and _LAY_MEDICINE_END.search(
+            text[:clause_start]
+        ):  # "I quit the cholesterol tablet, the simvastatin": the drug renames the tablet before the comma
+            clause_start = _clause_start(text, clause_start - 1, sentences)
         before = text[clause_start : drug.start]
         kind = verb_kind(before)
         # A verb that says the negation itself ("didn't take", "no longer take") makes a negation
@@ -169,6 +201,8 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
             kind = previous[1]  # "I take metformin and lisinopril"
         clause_end = _clause_end(text, drug.end, sentences)
         after = text[drug.end : clause_end]
+        if kind is None and _DRUG_SUBJECT.search(before) and _goes_down_as_routine(after):
+            kind = "intake"  # "the simvastatin and the amlodipine go down every night after dinner"
         if kind is None and _KNOCKED.search(before) and _ON_THE_HEAD.match(after):
             kind = "stop"  # "I knocked the verapamil on the head"
         if _NOT_THE_DRUG.match(after):
@@ -179,6 +213,8 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
             continue  # "my doctor wants me on atorvastatin": a proposal, not an intake
         if kind is None:
             continue
+        if kind == "stop" and _DROPPED.search(before) and _LET_FALL.match(after):
+            continue  # "I dropped the metformin on the floor": a pill let fall, not a drug stopped
         previous = (drug, kind)
         if kind == "intake" and _LESS_OFTEN.search(text[clause_start:clause_end]):
             kind = "dose_change"  # "only been taking the simvastatin every other day"
@@ -304,6 +340,15 @@ def _switches(text: str, drugs: list[TermMatch]) -> dict[int, str]:
             elif drug.start == m.start("b"):
                 actions[drug.start] = "start"
     return actions
+
+
+def _goes_down_as_routine(after: str) -> bool:
+    """ "... go down every night", "... goes down with breakfast": the drug said swallowed as a routine."""
+    down = _GOES_DOWN.match(after)
+    if down is None:
+        return False
+    rest = after[down.end() :]
+    return _FREQUENCY.search(rest) is not None or _ROUTINE_AFTER.match(rest) is not None
 
 
 def _clause_start(text: str, pos: int, sentences: list[tuple[int, int]]) -> int:

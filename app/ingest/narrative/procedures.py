@@ -2,8 +2,9 @@
 
 "I had my appendix removed" -> appendectomy, "I had my hip replaced" -> hip replacement, "had a knee
 scope done" -> knee arthroscopy, "I had a colonoscopy" -> colonoscopy (as said), "the colonoscopy last
-month went fine" -> colonoscopy (a procedure said by how it went). The organ named in a
-surgery is no condition (the extractor drops a condition or symptom inside a surgery's span).
+month went fine" -> colonoscopy (a procedure said by how it went), "the cardiologist put a loop recorder
+under the skin" -> loop recorder implant, "a cortisone injection in the right hip" -> steroid injection. The
+organ named in a surgery is no condition (the extractor drops a condition or symptom inside a surgery's span).
 """
 
 from __future__ import annotations
@@ -43,6 +44,21 @@ _SURGERY = re.compile(
     r"(?:went|was|came back)\s+(?:really\s+|just\s+)?(?:fine|well|ok|okay|great|smoothly|normal|clear|all clear)\b)",
     re.IGNORECASE,
 )
+_IMPLANT_OR_INJECTION = re.compile(
+    r"\b(?:i had|i got|i've had|i have had|i just had|had|got|(?:they|she|he|the doctors?|the surgeons?"
+    r"|(?:my\s+|the\s+)?(?:cardiologist|surgeon|doctor|specialist|orthopedist|orthopedic (?:place|clinic|surgeon)"
+    r"|rheumatologist|pain clinic)|dr\.?\s+\w+))\s+(?:just\s+)?"
+    r"(?:(?:put|fitted|implanted|inserted|placed)\s+(?:in\s+)?|gave me\s+|did\s+)?"
+    r"(?:a|an|my|the)\s+(?:(?:little|small|tiny|new|permanent|first)\s+)?"
+    r"(?:(?P<implant>implantable loop recorder|loop recorder|heart monitor|cardiac monitor|pacemaker|defibrillator"
+    r"|icd)"
+    r"(?=\s+(?:put in|fitted|implanted|inserted|placed|in|under|last|on|yesterday|this|today|\w+day)\b|[.,;!?]|$)"
+    r"|(?P<steroid>cortisone|steroid|corticosteroid|epidural(?: steroid)?)\s+(?:shot|injection|jab)s?\b)",
+    re.IGNORECASE,
+)
+"""A device implanted ("the cardiologist put a little loop recorder under the skin", "had a pacemaker fitted") or
+a steroid injected ("gave me a cortisone injection in the right hip"): a procedure, recorded as "<device>
+implant" or "steroid injection"; the device merely worn or owned ("I have a pacemaker") is no procedure."""
 ORGAN_PROCEDURES = {
     "appendix": "appendectomy",
     "gallbladder": "cholecystectomy",
@@ -83,6 +99,12 @@ def find_surgeries(text: str) -> list[Proposal]:
             procedure = m.group("proc") or m.group("went")
         else:
             procedure = m.group(0)
+        out.append(Proposal("surgery_history", {"procedure": procedure}, (m.start(), m.end())))
+    for m in _IMPLANT_OR_INJECTION.finditer(text):
+        if any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
+            continue
+        implant = m.group("implant")
+        procedure = f"{implant.lower()} implant" if implant else "steroid injection"
         out.append(Proposal("surgery_history", {"procedure": procedure}, (m.start(), m.end())))
     return out
 

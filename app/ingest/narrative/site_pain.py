@@ -2,7 +2,8 @@
 squeezing pain in my chest", "my knee aches".
 
 The reading is general: a body part with a pain verb (hurt, hurting, ache, aching, killing me) or
-a pain noun (pain, ache, pressure, tightness, discomfort) becomes the dictionary's pain symptom
+a pain noun (pain, ache, pressure, tightness, discomfort, or a feeling said by a pain quality: "a tight,
+squeezing feeling across my chest") becomes the dictionary's pain symptom
 of that site, found by looking up "<site> pain" in the dictionary ("chest pain", "knee pain",
 "stomach pain"); so does a part said to be stiff, sore or tight ("my knee's been stiff"). When the
 dictionary has no pain symptom for the site ("my heart was hurting",
@@ -38,6 +39,18 @@ _PAIN_NOUN = re.compile(
     rf" my {_PART}\b",
     re.IGNORECASE,
 )
+PAIN_QUALITY_FEELING = (
+    r"\b(?:tight|tightening|squeezing|crushing|pressing|gripping|heavy|burning|stabbing|sharp|aching|throbbing)"
+    r"(?:,?\s+(?:\w+)){0,2}?,?\s+(?:feeling|sensation)"
+)
+"""A feeling said by a pain quality ("a tight, squeezing feeling", "this heavy squeezing sensation"): a pain
+noun; a feeling with no pain quality ("a fluttery feeling", "a funny feeling") is not."""
+_PAIN_FEELING = re.compile(
+    rf"{PAIN_QUALITY_FEELING}(?: (?:right|just|somewhere))?"
+    r" (?:in|across|through|on)(?: (?:the )?(?:middle|centre|center|front|left side|right side) of)?"
+    rf" my {_PART}\b",
+    re.IGNORECASE,
+)
 _SORE_PART = re.compile(
     rf"\bmy {_PART}(?:'s|'re| (?:is|are|was|were|has been|have been|had been|feels?|felt|got|gets|keeps? getting))"
     r"(?: (?:really|so|very|pretty|kind of|kinda|still|just|been|a bit|a little|quite|super|all))*"
@@ -54,7 +67,7 @@ _PLURAL = {"knees": "knee", "joints": "joint", "muscles": "muscle", "ears": "ear
 def site_pain_keys(text: str, vocabulary: Vocabulary) -> list[tuple[str, tuple[int, int]]]:
     """``(symptom key, span)`` of each site pain said in ``text`` (see the module docstring)."""
     out = []
-    for rx in (_PAIN_VERB, _PAIN_NOUN, _SORE_PART):
+    for rx in (_PAIN_VERB, _PAIN_NOUN, _PAIN_FEELING, _SORE_PART):
         for m in rx.finditer(text):
             part = m.group("part").lower()
             if rx is _SORE_PART and m.group("how").lower() == "tight" and part not in _TIGHT_PARTS:
