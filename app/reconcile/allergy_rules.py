@@ -60,7 +60,7 @@ FURRY_ANIMALS = frozenset({"cat", "dog", "kitten", "puppy", "horse", "rabbit", "
 """Animals whose allergy the record holds as an animal dander allergy ("cats" matches "Dander (animal) allergy")."""
 
 
-def _substance_forms(substance: str) -> set[str]:
+def substance_forms(substance: str) -> set[str]:
     """The phrase and its content words, singular and plural, with UK/US spellings; a furry animal also
     as the dander it sheds, a shellfish named by its kind ("shrimp", "crab") also as shellfish."""
     out = {substance}
@@ -82,14 +82,14 @@ def _most_specific(substance: str, matches: list[ClinicalItem]) -> list[Clinical
     content = [w for w in words(substance) if w not in ALLERGY_STOPWORDS and len(w) >= 3]
     if len(content) < 2:
         return matches
-    full = [i for i in matches if all(any(has_phrase(i.text, f) for f in _substance_forms(w)) for w in content)]
+    full = [i for i in matches if all(any(has_phrase(i.text, f) for f in substance_forms(w)) for w in content)]
     return full or matches
 
 
 def allergy_verdict(st: Statement, ctx: ClinicalContext, drug: DrugFacts | None) -> Verdict:
     t = ctx.as_of
     substance = st.text("substance") or ""
-    forms = _substance_forms(substance)
+    forms = substance_forms(substance)
     family = drug.family if drug else family_of(substance)
     matches = []
     for item in ctx.of_type("AllergyIntolerance"):

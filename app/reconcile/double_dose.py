@@ -22,7 +22,6 @@ DOUBLE_DOSE_CUES: tuple[str, ...] = (
     "extra pill",
     "two pills instead",
     "2 pills instead",
-    "took two",
     "took an extra",
     "an extra one",
     "extra tablet",
@@ -65,6 +64,11 @@ DOUBLE_DOSE_PATTERN = re.compile(
     r"(?: (?:pill|pills|tablet|tablets|dose|shot))?) twice\b(?! (?:a|per|each|daily)\b)"
     r"|\btook (?:one|a pill|a tablet|a dose|my dose)\b[^.;!?]{0,40}?\b(?:then|and) (?:took )?(?:another|a second)\b"
     r"|\b(?:a|my) second (?:dose|pill|tablet) by mistake\b"
+    # "I had my levothyroxine at 6 and again at 8": a second time the same day
+    r"|\b(?:took|had|swallowed|used|injected|did|popped)\b[^.;!?]{0,40}?\band\s+again\s+(?:at|around|about|an hour"
+    r"|half an hour|later|after (?:lunch|dinner|supper|breakfast|tea))\b"
+    # a count taken at once, not a frequency ("took two a day")
+    r"|\btook two\b(?!\s+(?:\w+\s+)?(?:a|per|each|every)\s+(?:day|night|morning|evening|week)\b|\s+(?:\w+\s+)?daily\b)"
     # "I'd forgotten I already had the first one", "forgot I had already taken it"
     r"|\bforg(?:ot|otten|etting) (?:that )?i(?:'d|'ve| had| have)? already (?:had|took|taken|swallowed)"
     r" (?:it|them|one|the first|(?:a|my|the) (?:\w+ )?(?:dose|pill|tablet|shot))\b",
@@ -75,8 +79,125 @@ frequency, "took it twice a day", is not one),
 "took one at 7 and then another around 9"."""
 
 
-def said_double_dose(quote: str | None) -> bool:
-    """Whether the quote says an accidental double dose."""
+_DOSE_WORD = (
+    r"(?:one|dose|pill|tablet|tab|capsule|cap|puff|shot|injection|spray|patch|gummy|spoonful|teaspoon)s?"
+)
+_SPEAKER_TOOK = re.compile(
+    r"\b(?:i|i'd|i've|i'll)\s+(?:(?:just|then|also|accidentally|mistakenly|went and|actually|had|have)\s+){0,2}"
+    r"(?:took|taken|had|swallowed|popped|used|injected|grabbed|gave myself|given myself|did)\b"
+    r"|\b(?:gave|given|handed|brought|slipped|fed)\s+me\b"
+    # the subject dropped at the start: "Swallowed a second metoprolol", "Accidentally had another"
+    r"|^\s*(?:(?:oops|whoops|so|and|then)\W+)?(?:\w+ly\s+)?(?:took|had|swallowed|popped|used|injected|grabbed)\b",
+    re.IGNORECASE,
+)
+"""The speaker taking a dose, or someone giving the speaker one ("mom gave me"): a dose the speaker had."""
+_ADDED_DOSE = re.compile(
+    rf"\b(?:another|a second|one more|an extra|an additional|a further)"
+    rf"(?:\s+{_DOSE_WORD}\b|\s+of\s+(?:it|them|those)\b|(?=\s*(?:[.,;!?]|$))"
+    r"|(?=\s+(?:at|around|about|an hour|half an hour|later|after|before|just|to|by|because|too|as well|without"
+    r"|so|and|when|this|that|in|on)\b)|\s+(?P<name>[A-Za-z][\w-]*))"
+    r"(?!\s+(?:at|in the|with)\s+(?:night|bedtime|lunch|lunchtime|dinner|supper|tea|evening|afternoon)\b)",
+    re.IGNORECASE,
+)
+"""A dose on top of one already had ("another one at 7:30", "a second one", "one more"): not another day
+or refill, and not the usual evening dose of a split regimen ("one in the morning and another at night")."""
+_SAME_DAY_COUNT = re.compile(
+    r"(?:(?:\bi(?:'ve| have)?\s+(?:\w+ly\s+)?|^\s*(?:(?:oops|whoops)\W+)?(?:\w+ly\s+)?)"
+    r"(?:had|taken|took|swallowed|popped)"
+    r"|\b(?:that's|that is|that was|that makes|which makes|making it|so|ended up (?:taking|having|with)))\s+"
+    r"(?:(?:actually|really|basically)\s+)?(?:two|2|three|3|both)"
+    r"(?:\s+(?:of (?:them|those|it|my \w+)|(?:[\w-]+\s+)?(?:doses|pills"
+    r"|tablets|tabs|capsules|puffs|shots|injections)))?\s+"
+    r"(?:today|tonight|this (?:morning|afternoon|evening)|that (?:day|morning|evening|night)|yesterday"
+    r"|in (?:one|a single|the same) (?:day|morning|evening|night|go|sitting)|at once|together"
+    r"|(?:within|in) (?:an|one|half an) hour)\b",
+    re.IGNORECASE,
+)
+"""A count of doses on one day or at one time ("so I had two today", "that's two of them this morning",
+"that was two that day"); a frequency ("two a day", "two every morning") names no day."""
+_NOT_ASSERTED = re.compile(
+    r"\b(?:if|whether|what if|in case|should i|can i|could i|may i|shall i|supposed to|meant to|would it|is it ok"
+    r"|is it safe|do i|would|might|i'll|i will|will|going to|gonna|plan to|want to)\b"
+    r"|\b(?:he|she|they|my (?:wife|husband|partner|son|daughter|mom|mum|dad|sister"
+    r"|brother|friend|kid|kids|child|mother|father))\s+(?:\w+\s+){0,2}?(?:took|had|swallowed|takes)\b",
+    re.IGNORECASE,
+)
+"""A clause that asks, supposes or tells of someone else's dose ("should I take another one?", "my wife
+took a second one"): no double dose of the speaker's."""
+_AGAIN = re.compile(
+    r"\b(?:took|had|swallowed|taken|injected|used|popped|did|done)\s+(?:it|them|(?:my|the)\s+(?:[\w-]+\s+){0,2}?"
+    r"[\w-]+)\s+again\b(?P<after>[^.;!?]{0,40})",
+    re.IGNORECASE,
+)
+_SAME_DAY_AFTER = re.compile(
+    r"\b(?:after (?:lunch|dinner|supper|breakfast|tea)|at \d|later|an hour|half an hour|that (?:morning|evening|night)"
+    r"|this (?:morning|afternoon|evening)|tonight|before bed|at bedtime)\b",
+    re.IGNORECASE,
+)
+_MISTAKE = re.compile(
+    r"\b(?:forgot|forgotten|forgetting|confused|by mistake|accidentally|mistakenly|without thinking|mixed up|lost track"
+    r"|couldn't remember|could not remember|didn't realise|didn't realize|wasn't thinking|on autopilot)\b",
+    re.IGNORECASE,
+)
+"""A dose taken again the same day or by mistake ("took my Coumadin again after lunch", "got confused and took it
+again"); "took my metformin again after a two-week break" is a restart."""
+_ALREADY_DONE = re.compile(
+    r"\bi(?:'d|'ve| had| have)?\s+already\s+(?:done|did|given myself|injected|swallowed|popped|used)\s+"
+    r"(?:it|them|that|one|mine|(?:my|the)\s+(?:[\w-]+\s+)?(?:dose|doses|shot|injection|jab|pills?|tablets?|insulin|meds))\b",
+    re.IGNORECASE,
+)
+"""A dose given or taken when the speaker had already had it ("... and I'd already done it myself")."""
+_OTHER_TAKER = re.compile(
+    r"\b(?:he|she|they|my (?:wife|husband|partner|son|daughter|mom|mum|dad|sister|brother|friend|kid|kids|child"
+    r"|mother|father))\s+(?:\w+\s+){0,2}?(?:took|had|swallowed|takes|doubled|double-dosed)\b"
+    r"(?![^.;!?]*\b(?:me|my)\b)",
+    re.IGNORECASE,
+)
+"""Another person taking a dose of their own (not one given to the speaker: "mom gave me another one")."""
+_CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:so|and|but|then|because)\b", re.IGNORECASE)
+
+
+def said_double_dose(quote: str | None, drug: str | None = None) -> bool:
+    """Whether the quote says an accidental double dose (``drug``: the statement's ingredient, which may
+    follow "a second" as a name: "a second metoprolol")."""
     if not quote:
         return False
-    return any_phrase(quote, DOUBLE_DOSE_CUES) is not None or DOUBLE_DOSE_PATTERN.search(quote) is not None
+    return any(_sentence_says_second_dose(s, drug) for s in _SENTENCE.split(quote) if s.strip())
+
+
+_SENTENCE = re.compile(r"(?<=[.!])\s+")
+
+
+def _sentence_says_second_dose(sentence: str, drug: str | None) -> bool:
+    """A dose added to one the speaker had, or a count of doses on one day, in an asserted clause (a
+    question, a supposition or another person's dose is none)."""
+    if sentence.rstrip().endswith("?") or _OTHER_TAKER.search(sentence):
+        return False  # a question, or someone else's dose ("My wife took another one of hers")
+    if any_phrase(sentence, DOUBLE_DOSE_CUES) is not None or DOUBLE_DOSE_PATTERN.search(sentence) is not None:
+        return True
+    if _ALREADY_DONE.search(sentence) and not _NOT_ASSERTED.search(_clause_before(sentence, len(sentence))):
+        return True
+    for m in _AGAIN.finditer(sentence):
+        same_day_or_by_mistake = _SAME_DAY_AFTER.search(m.group("after")) or _MISTAKE.search(sentence)
+        if same_day_or_by_mistake and not _NOT_ASSERTED.search(_clause_before(sentence, m.start())):
+            return True
+    for m in _SAME_DAY_COUNT.finditer(sentence):
+        if not _NOT_ASSERTED.search(_clause_before(sentence, m.start())):
+            return True
+    for m in _ADDED_DOSE.finditer(sentence):
+        name = m.group("name")
+        if name and not (name[0].isupper() or (drug and name.lower() in drug.lower().split())):
+            continue  # "another day", "a second coffee": no drug; "a second Coumadin", "a second metoprolol" are
+        took = [t for t in _SPEAKER_TOOK.finditer(sentence, 0, m.start())]
+        if not took:
+            continue
+        clause = _clause_before(sentence, took[-1].start()) + sentence[took[-1].start() : m.start()]
+        if not _NOT_ASSERTED.search(clause):
+            return True
+    return False
+
+
+def _clause_before(sentence: str, pos: int) -> str:
+    """The clause leading up to ``pos`` (from the last comma, 'so', 'and' ... before it)."""
+    breaks = [b.end() for b in _CLAUSE_BREAK.finditer(sentence, 0, pos)]
+    return sentence[breaks[-1] if breaks else 0 : pos]

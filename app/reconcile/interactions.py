@@ -6,7 +6,7 @@ aspirin, ginkgo, fish oil, turmeric, another antiplatelet), a nitrate for a PDE-
 (sildenafil, tadalafil: a dangerous fall in blood pressure), simvastatin / lovastatin /
 atorvastatin for a strong CYP3A4 inhibitor (clarithromycin, erythromycin, the azoles: statin
 toxicity) or inducer (St John's wort, rifampin: the statin's effect lost; also a hormonal contraceptive's:
-contraceptive failure), an NSAID in force for a bleeding-risk
+contraceptive failure, and digoxin's or a calcineurin inhibitor's level), an NSAID in force for a bleeding-risk
 supplement (ginkgo, garlic, turmeric, vitamin E, fish oil), warfarin for an antibiotic
 or antifungal that raises its effect (ciprofloxacin, metronidazole, fluconazole, co-trimoxazole). Facts
 from the drugs' labels; the lists are small and named here so a reviewer can read them whole.
@@ -30,6 +30,7 @@ BLEEDING_ADDITIVES: frozenset[str] = frozenset(
         "omega-3",
         "omega-3 fatty acids",
         "garlic",
+        "garlic extract",
         "vitamin e",
         "turmeric",
         "curcumin",
@@ -45,6 +46,7 @@ HERBAL_BLEEDING_ADDITIVES: frozenset[str] = frozenset(
         "ginkgo",
         "ginkgo biloba",
         "garlic",
+        "garlic extract",
         "vitamin e",
         "turmeric",
         "curcumin",
@@ -115,6 +117,11 @@ HORMONAL_CONTRACEPTIVE_WORDS: tuple[str, ...] = (
 breakthrough bleeding); a hormonal IUD acts locally and is left out."""
 
 
+INDUCER_LOWERED: tuple[str, ...] = ("digoxin", "cyclosporine", "tacrolimus")
+"""Narrow-margin drugs whose levels a strong inducer (St John's wort, rifampin: CYP3A4 and P-glycoprotein)
+lowers: digoxin, the calcineurin inhibitors."""
+
+
 THYROID_BINDERS: tuple[str, ...] = ("calcium", "iron", "ferrous", "magnesium")
 """Supplements that bind levothyroxine in the gut and lower its absorption when taken with it."""
 
@@ -156,7 +163,13 @@ def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem
             or any(any_phrase(f"{t.key} {t.drug_class or ''}", HORMONAL_CONTRACEPTIVE_WORDS) for t in i.terms)
         )
     ]
-    cyp3a4 = [*statins, *contraceptives]
+    lowered = [
+        i
+        for i in active
+        if drug.key in CYP3A4_INDUCERS
+        and (any_phrase(i.display, INDUCER_LOWERED) or any(t.key in INDUCER_LOWERED for t in i.terms))
+    ]
+    cyp3a4 = [*statins, *contraceptives, *lowered]
     if drug.key in CYP3A4_INHIBITORS or drug.key in WARFARIN_POTENTIATORS:
         warfarin = [
             i

@@ -28,6 +28,7 @@ from app.reconcile.matching import (
     item_mentions_drug,
 )
 from app.reconcile.models import Statement
+from app.reconcile.rescue_use import rescue_use_verdict
 
 RECENT_CARDIAC_EVENT = timedelta(days=365)
 """A cardiac Condition or Procedure this recent makes stopping a statin high severity."""
@@ -82,6 +83,8 @@ OCCASIONAL_CUES: tuple[str, ...] = (
     "missed a few",
     "miss one",
     "missed one",
+    "when i remember",
+    "if i remember",
 )
 """Quote words of an occasional missed dose (medium) rather than a deliberate skip (high)."""
 
@@ -187,6 +190,9 @@ def medication_verdict(st: Statement, ctx: ClinicalContext, drug: DrugFacts) -> 
                 safety=True,
             )
 
+    if action == "take" and (rescue := rescue_use_verdict(st, ctx, drug, active)) is not None:
+        return rescue  # "had to use my EpiPen": the anaphylaxis is the finding
+
     if action == "take" and _double_dose(st, active):
         return discrepancy(
             "contradiction" if active else "gap",
@@ -278,7 +284,7 @@ def _undocumented(drug: DrugFacts, ctx: ClinicalContext, basis: str) -> Verdict:
 
 
 def _double_dose(st: Statement, active: list[ClinicalItem]) -> bool:
-    if said_double_dose(st.quote):
+    if said_double_dose(st.quote, st.text("drug")):
         return True
     dose = st.number("dose")
     if dose is None or not active:

@@ -1,8 +1,10 @@
 """Test values (labs, vitals, body measurements) against the latest Observation of the same LOINC.
 
 Material difference = outside the test's measurement tolerance (the larger of its absolute tolerance in
-the canonical unit and 5 % of the value) or across a reference-range band. A lab that differs is a
-medium contradiction; a vital or body measurement that differs is a low gap (they vary over time).
+the canonical unit and 5 % of the value) or across a reference-range band. A reported value that differs
+materially, lab, vital or body measurement, is a medium contradiction (issue #7: "a value that conflicts
+with a recorded one"); the record's age is in the rationale. A value said without its unit is read in the
+unit (canonical or a conversion) that puts it nearest the recorded value.
 """
 
 from __future__ import annotations
@@ -128,9 +130,12 @@ def observation_verdict(
         return _blood_pressure(st, snapshot, ctx, latest)
     entry = test_entry(st, snapshot) if lab else (snapshot.test_by_loinc(codes[0]) if snapshot else None)
     stated = st.number("value_canonical")
-    if stated is None and st.number("value") is not None:
-        stated = _canonical(st.number("value") or 0.0, st.text("unit"), entry)
     recorded = _canonical(latest.value, latest.unit, entry) if latest.value is not None else None
+    if stated is None and st.number("value") is not None:
+        if st.text("unit") is None and recorded is not None:
+            stated = _unitless(st.number("value") or 0.0, entry, recorded)
+        else:
+            stated = _canonical(st.number("value") or 0.0, st.text("unit"), entry)
     if stated is None or recorded is None:
         return None
     bands = (_band(snapshot, entry, ctx, stated), _band(snapshot, entry, ctx, recorded))
@@ -143,13 +148,19 @@ def observation_verdict(
     if not differs:
         return agreement("observation.matches", basis + ", within measurement tolerance.", [latest])
     why = f"band {bands[1]} vs {bands[0]}" if crosses else "outside measurement tolerance"
-    if lab:
-        return discrepancy(
-            "contradiction", "medium", "observation.material_difference", f"{basis}, {why}.", [latest]
-        )
     return discrepancy(
-        "gap", "low", "observation.new_measurement", f"{basis}, {why}; vitals vary over time.", [latest]
+        "contradiction", "medium", "observation.material_difference", f"{basis}, {why}.", [latest]
     )
+
+
+def _unitless(value: float, entry: TestEntry | None, recorded: float) -> float:
+    """A value said without its unit ("181 on the scale", "my sugar was 5.5") read in the test's unit that
+    puts it nearest the recorded value: the canonical unit or one of its conversions (pounds for a weight,
+    mmol/L for a glucose); with no conversions, the canonical unit."""
+    if entry is None:
+        return value
+    readings = [value] + [c.to_canonical(value) for c in entry.conversions]
+    return min(readings, key=lambda v: abs(v - recorded))
 
 
 def _blood_pressure(
@@ -171,11 +182,7 @@ def _blood_pressure(
     if not differs:
         return agreement("observation.matches", basis + ", within measurement tolerance.", [latest])
     return discrepancy(
-        "gap",
-        "low",
-        "observation.new_measurement",
-        basis + ", outside tolerance; vitals vary over time.",
-        [latest],
+        "contradiction", "medium", "observation.material_difference", basis + ", outside tolerance.", [latest]
     )
 
 

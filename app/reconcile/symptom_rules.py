@@ -1,7 +1,8 @@
 """Symptoms against the record: the rubric's acute dangers, and symptoms of recorded conditions.
 
 Chest pain with a cardiac history, hypoglycaemia signs on insulin or a sulfonylurea, fainting,
-seizure or stroke signs with a recorded neurological condition are high, safety-critical gaps
+seizure or stroke signs with a recorded neurological condition, breathing failing (can't breathe, lips
+turning blue, the reliever not working) with a recorded airway disease are high, safety-critical gaps
 citing what they are tied to; a symptom of a recorded Condition is an agreement; any other symptom a
 low gap. The words are read from the name as said, the grounded key and the quote.
 """
@@ -12,6 +13,7 @@ import re
 from collections.abc import Sequence
 from datetime import datetime
 
+from app.ingest.narrative.acute_signs import BREATHING_SAID, CYANOSIS_SAID, FAINT_SAID, SPEECH_SAID, WEAKNESS_SAID
 from app.ingest.narrative.site_pain import PAIN_QUALITY_FEELING
 from app.reconcile.allergy_rules import ALLERGY_STOPWORDS
 from app.reconcile.context import (
@@ -120,6 +122,40 @@ NEURO_HISTORY = (
     "seizure",
     "seizures",
 )
+EMBOLIC_SOURCES = ("atrial fibrillation", "atrial flutter")
+"""Recorded rhythm disorders that throw the clots behind a stroke: stroke signs told by what happened (words
+coming out wrong, a hand that would not grip) are tied to them when no neurological history is recorded (with
+one, the history alone is cited, as before)."""
+RESPIRATORY_HISTORY = (
+    "asthma",
+    "chronic obstructive",
+    "copd",
+    "emphysema",
+    "bronchiectasis",
+    "cystic fibrosis",
+    "chronic bronchitis",
+    "obstructive bronchitis",
+)
+"""Recorded airway diseases whose attack is an acute danger when the breathing fails."""
+RELIEVER_FAILED = re.compile(
+    r"\b(?:puffer|inhaler|reliever|nebuli[sz]er|ventolin|albuterol|salbutamol|blue inhaler|pump)\s+"
+    r"(?:didn't|did not|wasn't|was not|isn't|is not|doesn't|does not|won't|wouldn't)\s+(?:\w+\s+)?"
+    r"(?:help|helping|work|working|do anything|do much|touch it|make a difference|fix it)\b",
+    re.IGNORECASE,
+)
+"""The reliever failing ("my puffer didn't help"): a sign the attack is severe."""
+
+
+def respiratory_distress(name: str, quote: str) -> bool:
+    """Breathing failing, lips turning blue or the reliever not working, said of the speaker."""
+    return (
+        "cyanosis" in name
+        or BREATHING_SAID.search(quote) is not None
+        or CYANOSIS_SAID.search(quote) is not None
+        or RELIEVER_FAILED.search(quote) is not None
+    )
+
+
 HYPOGLYCAEMIC_DRUG_WORDS = ("insulin", "sulfonylurea", "glipizide", "glyburide", "glimepiride", "gliclazide")
 
 
@@ -238,7 +274,7 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
                 [*meds, *_diabetes(ctx)],
                 safety=True,
             )
-    if any_phrase(text, FAINTING):
+    if any_phrase(text, FAINTING) or FAINT_SAID.search(st.quote or ""):
         active = [i for i in ctx.of_type("Condition") if condition_active_at(i, t)]
         heart = _syncope_causes([i for i in cardiac_items(ctx) if i in active]) or [
             i
@@ -254,11 +290,33 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
             heart,
             safety=True,
         )
+    if respiratory_distress(f"{name} {key}", st.quote or ""):
+        airway = _prefer_active(
+            [i for i in ctx.of_type("Condition") if any_phrase(i.display, RESPIRATORY_HISTORY)], t
+        )
+        airway = [i for i in airway if condition_active_at(i, t)]
+        if airway:
+            return discrepancy(
+                "gap",
+                "high",
+                "symptom.respiratory_distress",
+                f"The statement reports {name} with signs of severe breathing difficulty; the record holds "
+                f"{age_phrase(airway[0], t)}.",
+                airway,
+                safety=True,
+            )
     seizure = any_phrase(text, SEIZURE) or any_phrase(f"{name} {key}", SEIZURE_DISORDER_NAMES)
-    if seizure or any_phrase(text, STROKE_SIGNS):
+    told = SPEECH_SAID.search(st.quote or "") or WEAKNESS_SAID.search(st.quote or "")
+    if seizure or any_phrase(text, STROKE_SIGNS) or told:
         history = _prefer_active(
             [i for i in ctx.of_type("Condition") if any_phrase(i.text, NEURO_HISTORY)], t
         )
+        if not seizure and not history and told:  # told stroke signs with no neurological history: the
+            history = [  # recorded embolic source is what they are tied to
+                i
+                for i in ctx.of_type("Condition")
+                if condition_active_at(i, t) and any_phrase(i.display, EMBOLIC_SOURCES)
+            ]
         if history or seizure:
             return discrepancy(
                 "gap",

@@ -19,7 +19,7 @@ def applicable(proposal: Proposal, a: Assertion) -> Assertion:
     pattern fixed the speaker as the subject (``extra["speaker_subject"]``: "I had pancakes with my
     sister") is not about the relative or person it mentions.
     """
-    if proposal.type in HEDGE_TOLERANT_TYPES and a.uncertain:
+    if (proposal.type in HEDGE_TOLERANT_TYPES or proposal.extra.get("hedge_tolerant")) and a.uncertain:
         a = replace(a, uncertain=False)
     if proposal.extra.get("speaker_subject") and (a.family or a.other_experiencer):
         a = replace(a, family=False, other_experiencer=False, relative=None)

@@ -12,18 +12,27 @@ from __future__ import annotations
 
 import re
 
+from app.ingest.narrative.allergen_exposure import find_exposure_reactions
+from app.ingest.narrative.drug_reactions import find_drug_reactions, stated_drug
 from app.ingest.narrative.models import Proposal
+from app.ingest.narrative.sentences import sentence_spans
 from app.ingest.narrative.terms import TermMatch
 
 _ALLERGY = re.compile(
     r"\b(?:i'm|im|i am|i'm very|i am very|i'm also|i am also"
     # an allergy come on: "I've become allergic to the verapamil", "I suddenly went allergic to latex"
     r"|(?:i've|i have|i|i'd|i had)\s+(?:now\s+|suddenly\s+|somehow\s+|recently\s+)?"
-    r"(?:become|became|gone|went|turned|grown|gotten|got)(?:\s+(?:really|very|quite))?)"
+    r"(?:become|became|gone|went|turned|grown|gotten|got)(?:\s+(?:really|very|quite))?"
+    # an allergy held a long time: "I've been allergic to penicillin since I was a kid", "I was always allergic"
+    r"|(?:i've|i have|i)\s+(?:always\s+|ever\s+)?been(?:\s+(?:always|really|very|badly))?"
+    r"|i\s+was(?:\s+always)?(?:\s+(?:really|very))?)"
     r"\s+allergic to\s+(?P<sub>[^.,;!?\n]+)"
     r"|\b(?:i have an? |i have |i've got an? |i've got |i have got an? |my )(?P<sub2>[a-z][a-z -]{2,30}?) allergy\b"
     r"(?!\s+(?:to|season|medicine|medication|meds|pills?|shots?|tests?|testing|symptoms)\b)"
     r"|\ballergy to\s+(?P<sub3>[^.,;!?\n]+)"
+    # a clinician's verdict: "the allergist confirmed a peanut allergy", "they diagnosed me with a shellfish allergy"
+    r"|\b(?:confirmed|diagnosed(?: me)?(?: with)?|found|identified|picked up)\s+(?:a|an|my)\s+"
+    r"(?P<sub6>[a-z][a-z -]{2,30}?) allergy\b"
     # the reaction named as an allergy: "the doctor said it's an allergic reaction to my hydrochlorothiazide"
     r"|\ballergic reaction (?:to|from)\s+(?P<sub4>[^.,;!?\n]+)"
     # a reaction the same sentence calls an allergy: "thinks it's a reaction to my hydrochlorothiazide and put it
@@ -189,7 +198,7 @@ def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
     for m in _ALLERGY.finditer(text):
         if any(d.start() <= m.start() < d.end() or m.start() <= d.start() < m.end() for d in denials):
             continue
-        group = next(g for g in ("sub", "sub2", "sub3", "sub4", "sub5") if m.group(g))
+        group = next(g for g in ("sub", "sub2", "sub3", "sub4", "sub5", "sub6") if m.group(g))
         proposal = _allergy(text, m, group, drugs)
         if proposal is None:
             continue
@@ -214,6 +223,12 @@ def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
         fields = {"substance": said, "substance_kind": kind, "reaction": None}
         anchor = (m.start("verb"), m.end("verb")) if m.re is _FOOD_REACTION else (m.start("sub"), m.end("sub"))
         out.append(Proposal("allergy", fields, anchor))
+    for proposal in find_drug_reactions(text, drugs, sentence_spans(text)):
+        if not any(p.type == "allergy" and p.fields.get("substance") == proposal.fields["substance"] for p in out):
+            out.append(proposal)  # "... so I think I'm allergic to it", "a reaction to the hydrochlorothiazide"
+    for proposal in find_exposure_reactions(text, sentence_spans(text)):
+        if not any(p.type == "allergy" and abs(p.anchor[0] - proposal.anchor[0]) < 120 for p in out):
+            out.append(proposal)  # "my sister's cat stayed all weekend and my eyes streamed"
     for m in _SEASONAL.finditer(text):
         if any(p.anchor[0] <= m.start("sub") < p.anchor[1] + 40 for p in out):
             continue  # already stated as "allergic to pollen"
@@ -229,7 +244,7 @@ def _allergy(text: str, m: re.Match[str], group: str, drugs: list[TermMatch]) ->
     drug = next((d for d in drugs if raw_start <= d.start < raw_end), None)
     kind: str | None
     if drug is not None:
-        substance, kind = _stated_drug(drug), "drug"
+        substance, kind = stated_drug(drug), "drug"
         anchor = (drug.start, drug.end)
     else:
         words = _substance_words(m.group(group))
@@ -261,19 +276,23 @@ def _allergy(text: str, m: re.Match[str], group: str, drugs: list[TermMatch]) ->
     return Proposal("allergy", fields, anchor)
 
 
-def _stated_drug(drug: TermMatch) -> str:
-    """The allergen at the level the person named it: a broader name than the dictionary key
-    ("penicillin" for the key ``penicillin v``) is kept as said; any other alias (a brand, a
-    misspelling) is recorded as the key."""
-    said = drug.text.lower().split()
-    return " ".join(said) if set(said) < set(drug.key.split()) else drug.key
-
-
 def _substance_kind(words: set[str]) -> str | None:
-    """Environment before food for pollens, moulds and animals ("tree pollen" is no tree nut)."""
+    """Environment before food for pollens, moulds and animals ("tree pollen" is no tree nut); a drug the
+    dictionary does not hold by its class word or stem ("sulfa drugs", "most antibiotics", "codeine")."""
     if words & _ENVIRONMENT and not words & {"nut", "nuts"}:
         return "environment"
-    return "food" if words & _FOODS else None
+    if words & _FOODS:
+        return "food"
+    return "drug" if any(_DRUG_STEM.search(w) for w in words) else None
+
+
+_DRUG_STEM = re.compile(
+    r"^(?:drugs?|medicines?|medications?|meds|antibiotics?|pills?|tablets?|sulfa|sulpha|nsaids?|opioids?|opiates?"
+    r"|codeine|penicillins?|statins?|anaesthetics?|anesthetics?)$"
+    r"|(?:cillin|cillins|mycin|cycline|floxacin|cef\w*|sulfa\w*|caine|pril|sartan|olol|statin|azole|profen)$",
+    re.IGNORECASE,
+)
+"""Class words and INN stems of drugs: an allergen the dictionary does not hold is still a drug."""
 
 
 def _substance_words(raw: str) -> str:
@@ -297,6 +316,13 @@ def _substance_words(raw: str) -> str:
             "either",
             "anymore",
             "though",
+            "my",
+            "for",
+            "all",
+            "ever",
+            "from",
+            "as",
+            "like",
         ):
             break
         words.append(word)

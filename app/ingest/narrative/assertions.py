@@ -107,7 +107,10 @@ _PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], .
             {
                 "LOWER": {
                     "IN": ["checked", "drew", "took", "ran", "tested", "did", "measured", "said", "told", "found",
-                           "pulled", "showed", "gave", "read", "sent", "called"]
+                           "pulled", "showed", "gave", "read", "sent", "called",
+                           # the clinic keeping the speaker's record: "they put prediabetes on my chart"
+                           "put", "wrote", "listed", "added", "noted", "recorded", "entered", "labelled", "labeled",
+                           "diagnosed", "coded", "marked", "flagged"]
                 }
             },
         ],
@@ -174,14 +177,22 @@ _PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], .
         "so first person",
         "CLAUSE_FIRST_PERSON",
         "PSEUDO",
-        [{"LOWER": {"IN": ["so", "then", "and"]}}, {"LOWER": {"IN": ["i", "im", "ive"]}}],
+        [{"LOWER": {"IN": ["then", "and"]}}, {"LOWER": {"IN": ["i", "im", "ive"]}}],
+    ),
+    # "couldn't remember whether I'd had it, so I took one more"; "not sure it's the statin, so I stopped it":
+    # what the speaker did as a result is said, whatever was wondered or supposed before "so I"
+    (
+        "so i as a result",
+        "RESULT_FIRST_PERSON",
+        "PSEUDO",
+        [{"TEXT": {"IN": [",", ";"]}, "OP": "?"}, {"LOWER": "so"}, {"LOWER": {"IN": ["i", "im", "ive"]}, "OP": "?"}],
     ),
     # "... without much fuss, and I took one"; "I'm not made of glass, so yesterday I went rowing"
     (
         "comma conjunction",
         "CLAUSE_FIRST_PERSON",
         "PSEUDO",
-        [{"TEXT": {"IN": [",", ";"]}}, {"LOWER": {"IN": ["so", "but", "then", "and"]}}],
+        [{"TEXT": {"IN": [",", ";"]}}, {"LOWER": {"IN": ["but", "then", "and"]}}],
     ),
     # "it's not grass pollen season, that one wrecks me every May": a clause about "that one" after a comma
     # starts a new statement; the negation before it was about something else
@@ -222,6 +233,21 @@ _PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], .
             {"LOWER": {"IN": ["said", "says", "told", "confirmed"]}},
         ],
     ),
+    # A pronoun reporting on the speaker ("she says the anemia has cleared up", "he told me it's gout", "she
+    # said that my thyroid is fine"): what follows the report is the speaker's, not the reporter's (the longer
+    # pseudo-modifier wins over "he"/"she"); "she says she has a cold" stays hers.
+    (
+        "pronoun reported",
+        "CLAUSE_FIRST_PERSON",
+        "PSEUDO",
+        [
+            {"LOWER": {"IN": ["he", "she"]}},
+            {"LOWER": {"IN": ["said", "says", "told", "tells", "confirmed", "thinks", "reckons", "explained"]}},
+            {"LOWER": {"IN": ["me", "us"]}, "OP": "?"},
+            {"LOWER": "that", "OP": "?"},
+            {"LOWER": {"IN": ["the", "my", "i", "i'm", "i've", "it", "it's", "its", "this", "that's"]}},
+        ],
+    ),
     # Someone who observed the speaker: "my wife noticed my words were garbled", "my son said my face
     # drooped": what follows is the speaker's, so the relative's scope ends at the observation.
     (
@@ -249,6 +275,7 @@ FAMILY = "FAMILY"
 OTHER = "OTHER_EXPERIENCER"
 FIRST_PERSON = "FIRST_PERSON"
 CLAUSE_FIRST_PERSON = "CLAUSE_FIRST_PERSON"
+RESULT_FIRST_PERSON = "RESULT_FIRST_PERSON"
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,9 +320,11 @@ class AssertionTagger:
                 "span_group_name": SPAN_GROUP,
                 "span_attrs": None,
                 "terminating_types": {
-                    FAMILY: [FIRST_PERSON, CLAUSE_FIRST_PERSON],
-                    OTHER: [FIRST_PERSON, CLAUSE_FIRST_PERSON],
-                    NEGATED: [CLAUSE_FIRST_PERSON],
+                    FAMILY: [FIRST_PERSON, CLAUSE_FIRST_PERSON, RESULT_FIRST_PERSON],
+                    OTHER: [FIRST_PERSON, CLAUSE_FIRST_PERSON, RESULT_FIRST_PERSON],
+                    NEGATED: [CLAUSE_FIRST_PERSON, RESULT_FIRST_PERSON],
+                    HYPOTHETICAL: [RESULT_FIRST_PERSON],
+                    POSSIBLE: [RESULT_FIRST_PERSON],
                 },
             },
         )

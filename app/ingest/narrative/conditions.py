@@ -41,14 +41,20 @@ _RESOLVED_AFTER = re.compile(
     r"(?:(?:now|finally|completely|fully|all|totally|pretty much|long|entirely|basically|essentially|practically"
     r"|virtually|just about)\s+){0,2}(?:been\s+)?"
     r"(?:resolved|gone(?! up)|went away|gone away|cleared(?: up)?|clear(?!\s+(?:to|that|of|on|about)\b)|cured|healed"
-    r"|in remission|over|finished|done|a thing of the past|behind me|history(?!\s+of))\b"
+    r"|in remission|over|finished|done|a thing of the past|behind me|history(?!\s+of)"
+    # a condition that does not return: "hasn't come back since we moved", "never came back", "not returned"
+    r"|(?:just\s+|really\s+)?(?:hasn't|has not|haven't|have not|hadn't|never|not)\s+(?:\w+\s+)?"
+    r"(?:come back|came back|returned|been back|bothered me|flared)(?!\s+(?:yet|for now)\b))\b"
     r"(?!\s+(?:soon|someday|one day|by then)\b)",  # "I hope they're gone soon": a wish
     re.IGNORECASE,
 )
 """The condition said to be over after its name: "my hypertension is resolved now"."""
 _OWN_RELATIVE = re.compile(
     r"^\s+(?:(?:that|which)\s+)?i(?:'ve|\s+have|\s+had|'d)?\s+(?:had|suffered (?:with|from)|lived with|dealt with"
-    r"|struggled with|battled)\b[^,.;!?]{0,40}?(?=\s+(?:is|was|are|were|has|have|had)\b)",
+    r"|struggled with|battled)\b[^,.;!?]{0,40}?(?=\s+(?:is|was|are|were|has|have|had)\b)"
+    # the condition's past effect on the speaker: "the hay fever that used to wreck me every spring just ..."
+    r"|^\s+(?:that|which)\s+(?:used to|always|would)\s+[^,.;!?]{0,50}?\b(?:me|my)\b[^,.;!?]{0,30}?"
+    r"(?=\s+(?:just\s+|really\s+)?(?:is|was|are|were|has|have|had|hasn't|has not|haven't|never)\b)",
     re.IGNORECASE,
 )
 """A relative clause of the speaker's own between the name and its predicate ("the sinusitis I've had since
@@ -79,7 +85,13 @@ _NO_MORE = re.compile(
 )
 """A condition said to be over by "no more" opening its clause: "No more migraines since I changed my diet",
 "..., no more gout"."""
-_ANY_MORE = re.compile(r"^[^.;!?]{0,30}?\b(?:anymore|any more|any longer)\b", re.IGNORECASE)
+_ANY_MORE = re.compile(
+    r"^(?:(?!\bnot (?:just|only|simply|merely|really)\b|\bno longer just\b)[^.;!?]){0,30}?"
+    r"\b(?:anymore|any more|any longer)\b",
+    re.IGNORECASE,
+)
+"""A condition over said by "anymore" after it ("I don't have gout anymore"); not when "anymore" closes a
+contrast with something else ("it's type 2 diabetes now, not just borderline anymore": the borderline is over)."""
 _DENIED_BEFORE = re.compile(
     r"\bi(?:\s+|(?=['’]))(?:(?:don't|do not|dont|didn't|did not)\s+(?:actually\s+|really\s+|even\s+)?(?:have|had)"
     r"|(?:have|'ve)\s+never\s+(?:had|been diagnosed with|been)|never\s+(?:had|was|got|have|has)"
@@ -89,8 +101,9 @@ _DENIED_BEFORE = re.compile(
 )
 """A first-person denial right before the condition's name: "I don't have", "I was never", "I'm not"."""
 _DENIED_AFTER = re.compile(
-    r"^[^.;!?]{0,40}?\b(?:but|and|which|that)\s+i\s+(?:don't|do not|dont|never did|never had(?: it)?|"
-    r"don't have(?: it)?)\s*(?:[.,;!?]|$)|^\W*(?:is|was)\s+(?:a mistake|wrong|an error)\b"
+    r"^[^.;!?]{0,60}?\b(?:but|and|which|that)\s+i(?:'ve|\s+have)?\s+(?:(?:really|actually|honestly|just|simply|definitely)\s+)?"
+    r"(?:don't|do not|dont|never did|never had|didn't|did not|never have)(?:\s+(?:have|had))?"
+    r"(?:\s+(?:it|that|this|one|them))?\s*(?:[.,;!?]|$)|^\W*(?:is|was)\s+(?:a mistake|wrong|an error)\b"
     # the entry itself called wrong: "the diabetes in my file is wrong", "whoever put prediabetes in my chart
     # got it wrong", "the COPD on my record is a mistake"
     r"|^\s+(?:in|on)\s+(?:my|the)\s+(?:chart|record|records|file|notes|list|problem list|profile|history)\b"
@@ -114,6 +127,26 @@ _RECORD_SAYS = re.compile(
     re.IGNORECASE,
 )
 """The record speaking, not the person ("my chart says anemia but ..."): no statement of the speaker."""
+_RELATIVE_REPORTS = re.compile(
+    r"\b(?:my|our)\s+(?:mom|mum|mother|dad|father|sister|brother|wife|husband|son|daughter|friend|partner|aunt"
+    r"|uncle|cousin|grandma|grandpa|grandmother|grandfather|neighbou?r|kids?|boss|colleague|coworker)\b"
+    r"[^.;!?]*\b(?:he|she|they)\s+(?:says|said|told|tells)\b",
+    re.IGNORECASE,
+)
+"""A relative reporting ("my sister called, she says the flu has cleared up"): the report is about them."""
+_ANSWERED_OVER = re.compile(
+    r"\s*(?P<over>(?:(?:all|completely|totally|fully|finally|pretty much)\s+)?(?:cleared up|cleared|gone|resolved"
+    r"|healed|over|cured|fixed|sorted|done|history))\s*(?:[.!]|,|$)",
+    re.IGNORECASE,
+)
+"""A condition raised as a question and answered by a predicate alone ("the sinus business that's been on my
+list forever? Cleared up."): the answer is what is said of it."""
+_VACCINE_AFTER = re.compile(
+    r"^\s*(?:-\s*)?(?:vaccines?|vaccinations?|vaccinated|jabs?|shots?|boosters?|immuni[sz]ations?|inoculations?"
+    r"|injections?|vax)\b",
+    re.IGNORECASE,
+)
+"""A disease named as its vaccine ("got the hepatitis A jab", "my shingles shot"): no condition."""
 _RUNS_IN_FAMILY = re.compile(r"\bruns in (?:my|the|our) family\b", re.IGNORECASE)
 
 def find_conditions(
@@ -126,14 +159,21 @@ def find_conditions(
         after = text[match.end : sentence_end(match.end, sentences)]
         if (own := _OWN_RELATIVE.match(after)) is not None and _RESOLVED_AFTER.match(after[own.end() :]):
             after = after[own.end() :]  # "the sinusitis I've had for years has cleared up"
+        if after.rstrip().endswith("?") and (answer := _ANSWERED_OVER.match(text, match.end + len(after))):
+            after = " " + answer.group("over")  # "the sinus business on my list forever? Cleared up."
         # an alias may carry its own verb ("had a heart attack"): the cue is then inside the match
         before = before + match.text[: _own_verb(match.text)]
         cue = last_match(_CONDITION_CUE, before)
         no_more = _NO_MORE.search(before) if not _NOT_THE_CONDITION.match(after) else None
         if no_more is not None:
             cue = no_more  # "No more migraines since ...": the condition is over
-        if cue is None and _RESOLVED_AFTER.match(after) and re.search(r"\b(?:the|my)\s+(?:\w+\s+)?$", before, re.I):
+        far = cue is None or len(tokenize(before[cue.end() :])) > 4
+        if far and _RESOLVED_AFTER.match(after) and re.search(r"\b(?:the|my)\s+(?:\w+\s+)?$", before, re.I):
             cue = last_match(re.compile(r"\b(?:the|my)\b", re.I), before)  # "said the sinusitis has cleared up"
+        if _VACCINE_AFTER.match(after):
+            continue  # "the hepatitis A jab", "my shingles shot": a vaccine named by its disease
+        if _RELATIVE_REPORTS.search(re.split(r"[.!?]", text[: match.start])[-1]):
+            continue  # "my sister called, she says the flu has cleared up": hers
         runs = _RUNS_IN_FAMILY.search(after)
         if _RECORD_SAYS.search(before) and not _DENIED_AFTER.match(after):
             continue  # the record speaking ("my chart says anemia"), not the person

@@ -116,7 +116,8 @@ _CLASS = re.compile(
     rf"(?:{_I}(?:'ve|\s+have)?\s+(?:\w+\s+)?(?:went|go|going|got|made it|did|took|tried|joined|signed up for)"
     r"|(?:dragged|took|brought|talked)\s+me(?:\s+along)?"
     r"|(?:^|(?<=[.!?]\s))(?:went|made it|signed up for|joined|back at|back in|started|did|took|tried))"
-    r"\s+(?:back\s+)?(?:to\s+)?(?:one\s+of\s+(?:those|these|the|his|her|their)\s+)?"  # "one of those spin classes"
+    r"\s+(?:back\s+)?(?:to\s+|into\s+(?:(?:doing|trying|joining)\s+)?)?"  # "talked me into his spin class"
+    r"(?:one\s+of\s+(?:those|these|the|his|her|their)\s+)?"  # "one of those spin classes"
     r"(?:a\s+|an\s+|my\s+|the\s+|his\s+|her\s+|our\s+)?"
     r"(?:(?:new|first|usual|weekly|advanced|beginner|morning|evening|hot|brutal|hard|tough|killer|intense|indoor|outdoor"
     r"|[a-z]+est)\s+){0,2}"  # "the hardest spin class", "the toughest early yoga class"
@@ -161,8 +162,24 @@ _STEPS = re.compile(
     re.IGNORECASE,
 )
 
+_ENTERED = re.compile(
+    rf"{_I}(?:'ve|\s+have|\s+am|'m)?\s+(?:just\s+|already\s+|finally\s+)?(?:signed (?:myself )?up|registered|entered"
+    r"|signed on|competing|racing|put my name down)\b(?:\s+(?:for|in|into|to do))?",
+    re.IGNORECASE,
+)
+_EVENT = re.compile(
+    r"\b(?P<event>(?:(?:crossfit|running|cycling|swimming|powerlifting|weightlifting|lifting|strongman|obstacle|boxing"
+    r"|charity|fun|trail|road|hill)\s+)?(?:throwdown|competition|comp|meet|tournament|race|marathon|half marathon"
+    r"|triathlon|duathlon|ironman|5k|10k|fun run|games|sportive|gran fondo|bout|fight))\b",
+    re.IGNORECASE,
+)
+"""A sporting event the speaker has entered ("the gym is running a CrossFit throwdown in 10 days and I signed up for
+the heavy division", "I've registered for a half marathon in May"): an exercise, the event as said; its time is
+the event's, when said."""
+
+
 def find_exercise(text: str) -> list[Proposal]:
-    out = []
+    out = _entered_events(text)
     for m in _EXERCISE.finditer(text):
         if _dropped_after_comma(text, m.start()) and _OTHER_SUBJECT.search(_sentence_before(text, m.start())):
             continue  # "my son came over, went for a run with the dog": his run
@@ -240,6 +257,19 @@ def find_exercise(text: str) -> list[Proposal]:
         if not m.group("hedge"):  # "over 2000 steps" states no count: walking only
             walked |= {"distance": parse_number(m.group("n")), "unit": "steps"}
         out.append(Proposal("exercise", walked, (m.start(), m.end()), policy="plain"))
+    return out
+
+
+def _entered_events(text: str) -> list[Proposal]:
+    out = []
+    for m in _ENTERED.finditer(text):
+        start = max(text.rfind(".", 0, m.start()), text.rfind("!", 0, m.start()), text.rfind("?", 0, m.start())) + 1
+        end = min([i for i in (text.find(c, m.end()) for c in ".!?") if i >= 0] or [len(text)])
+        event = _EVENT.search(text, m.end(), end) or _EVENT.search(text, start, m.start())
+        if event is None:
+            continue
+        fields: dict[str, object] = {"activity": event.group("event").lower()}
+        out.append(Proposal("exercise", fields, (m.start(), m.end()), policy="plain", extra=SPEAKER_SUBJECT))
     return out
 
 

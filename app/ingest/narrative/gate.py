@@ -198,6 +198,8 @@ _ACK_WORDS = frozenset(
 )
 _WORD = re.compile(r"[a-z']+")
 _EMOJI_OR_PUNCT = re.compile(r"^[\W\d_]*$")
+_ELONGATED = re.compile(r"([a-z])\1{2,}")
+"""A letter drawn out for tone ("byeee", "heyyy", "sooo") is read once: "bye", "hey", "so"."""
 _PLEASANTRY = re.compile(
     r"\b(?:i\s+)?hope (?:you(?:'re| are) (?:having a (?:good|great|nice|lovely) (?:day|week|weekend|evening)|"
     r"(?:doing )?(?:well|good|ok|okay|fine))|you (?:have|had) a (?:good|great|nice|lovely) "
@@ -216,6 +218,10 @@ _PLEASANTRY = re.compile(
     r"|\b(?:a\s+)?(?:lovely|beautiful|gorgeous|nice|sunny|rainy|grey|gray|cold|hot|warm|wet|windy)\s+(?:sunny\s+)?"
     r"day(?:\s+(?:here|out|outside|today))?(?:\s+for once)?"
     r"|\b(?:gotta|got to|have to|need to|must) (?:run|go|dash|fly)\b"
+    # a preamble announcing the message, no content of its own: "Quick one before work", "just a quick update"
+    r"|\b(?:just\s+)?(?:a\s+)?(?:quick|short|brief)\s+(?:one|note|update|message|question|check[- ]in)"
+    r"(?:\s+(?:before|after)\s+(?:work|school|bed|class|my shift))?(?=\s*[.!,:]|\s*$)"
+    r"|\breal quick(?=\s*[.!,:]|\s*$)"
     r"|\bhappy (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|hump day|holidays?|new year"
     r"|easter|thanksgiving|christmas)\b"
     r"|\b(?:that's|thats|that is|that was) (?:everything|all|it)(?: (?:for|from) (?:me|today|now|tonight|this week))*"
@@ -289,10 +295,10 @@ def decide_retain(text: str, extraction: ExtractionResult | None = None) -> Reta
     stripped = text.strip()
     if not stripped or _EMOJI_OR_PUNCT.match(stripped):
         return RetainDecision(retain=False, reason="empty")
-    words = _WORD.findall(stripped.lower().replace("’", "'"))
+    words = [_ELONGATED.sub(r"\1", w) for w in _WORD.findall(stripped.lower().replace("’", "'"))]
     if words and all(w.strip("'") in _ACK_WORDS for w in words):
         return RetainDecision(retain=False, reason="acknowledgement")
-    rest = _WORD.findall(_PLEASANTRY.sub(" ", stripped.replace("’", "'")).lower())
+    rest = [_ELONGATED.sub(r"\1", w) for w in _WORD.findall(_PLEASANTRY.sub(" ", stripped.replace("’", "'")).lower())]
     if words and all(w.strip("'") in _ACK_WORDS for w in rest) and (extraction is None or not extraction.records):
         return RetainDecision(retain=False, reason="small_talk")
     if extraction is not None and extraction.records:

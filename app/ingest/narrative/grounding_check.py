@@ -61,7 +61,7 @@ KEYED_FIELDS = {
 RESOLVER_ONLY = frozenset({"start", "end"})
 ACTIVITY_WORDS = {
     "walking": ("walk", "steps"),
-    "running": ("ran", "run"),
+    "running": ("ran", "run", "5k", "10k", "marathon", "race"),  # a race is run: "did a 5k"
     "jogging": ("jog",),
     "swimming": ("swam", "swim"),
     "cycling": ("bike", "biked", "cycl"),
@@ -75,6 +75,7 @@ ACTIVITY_WORDS = {
 }
 _EXTRA_WORD_NUMBERS = {"fourteen": 14.0, "thirty": 30.0, "ninety": 90.0, "twenty": 20.0, "fifteen": 15.0}
 _KILOS = re.compile(r"\d\s?(?:kgs|kilos?|kilograms?)\b", re.IGNORECASE)
+_RACE_K = re.compile(r"\b\d+(?:\.\d+)?\s?k\b", re.IGNORECASE)
 _PERCENT = re.compile(r"\d\s?(?:percent|per cent)\b", re.IGNORECASE)
 _FEET_INCHES = re.compile(r"(\d)\s?(?:'|ft|feet|foot)\s?(\d{1,2})?")
 
@@ -119,6 +120,8 @@ def ungrounded_fields(candidate: CandidateRecord, text: str, vocabulary: Vocabul
                 continue  # 5'10" is read as 70 in
             if field == "unit" and value == "kg" and _KILOS.search(text):
                 continue  # "93 kilos" is written as UCUM's kg
+            if field == "unit" and value == "km" and _RACE_K.search(text):
+                continue  # "a 5k" is 5 km
             if field == "unit" and value == "%" and _PERCENT.search(text):
                 continue  # "7.8 percent" is written as UCUM's %
             if field == "procedure" and value in surgery_names(text):

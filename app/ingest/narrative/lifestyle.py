@@ -87,6 +87,22 @@ _MEAL_ATE = re.compile(
     r"(?=\s*(?:[.,;!?\n]|$|\s(?:and|this|today|yesterday|last|for|at|with|because|but)\b))",
     re.IGNORECASE,
 )
+_DISHES = (
+    r"pizza|burgers?|cheeseburgers?|hot dogs?|tacos?|burritos?|sushi|pasta|spaghetti|lasagna|noodles|ramen|pho|curry"
+    r"|kebabs?|fries|chips|wings|chicken wings|fried chicken|nuggets|fish and chips|steak|ribs|barbecue|bbq|takeout"
+    r"|takeaway|chinese|thai|indian|mexican|donuts?|doughnuts?|ice cream|cake|cupcakes?|pancakes|waffles|bagels?"
+    r"|sandwich(?:es)?|subs?|salad|soup|dumplings|milkshakes?|smoothies?"
+)
+_MEAL_GOT = re.compile(
+    rf"(?:{_I}\s+(?:just\s+|all\s+)?|(?:^|(?<=[.!?]\s))(?:just\s+|then\s+|also\s+)?)"
+    r"(?:got|grabbed|had|ordered|picked up|shared|split|went (?:out )?for|stopped for)\s+"
+    r"(?:a\s+|an\s+|some\s+|the\s+|two\s+|a couple of\s+|a few\s+)?(?:(?:big|huge|large|little|quick|cheap|late"
+    r"|giant|whole|massive|greasy)\s+)?"
+    rf"(?:[a-z]+\s+)?(?P<food>{_DISHES})\b(?!\s+(?:poisoning|allergy|intolerance)\b)",
+    re.IGNORECASE,
+)
+"""A dish the speaker got or had, said without "for dinner" ("Got pizza with the guys after practice", "we grabbed
+tacos on the way home", "I had a big bowl of ramen"): a meal, the dish as said."""
 _MOOD_WORDS = {
     "stress": "stressed|stressed out|overwhelmed|tense|under (?:a lot of )?pressure|anxious|nervous|worried",
     "energy": "tired|exhausted|drained|energetic|energized|sluggish|wiped out|burned out|burnt out|fatigued",
@@ -234,6 +250,13 @@ def find_meals(text: str) -> list[Proposal]:
             out.append(Proposal("meal", fields, anchor, policy="plain", extra=SPEAKER_SUBJECT))
             taken.append((more.start(), more.end()))
             pos = more.end()
+    for m in _MEAL_GOT.finditer(text):
+        if any(s <= m.start() < e or s <= m.start("food") < e for s, e in taken):
+            continue
+        kind = "drink" if m.group("food").lower().startswith(("milkshake", "smoothie")) else "meal"
+        fields = {"food": m.group("food").lower(), "kind": kind}
+        out.append(Proposal("meal", fields, (m.start(), m.end()), policy="plain", extra=SPEAKER_SUBJECT))
+        taken.append((m.start(), m.end()))
     for m in _MEAL_ATE.finditer(text):
         if any(s <= m.start() < e for s, e in taken):
             continue

@@ -39,7 +39,7 @@ _CONNECTOR = re.compile(
     r"went up to|"
     r"went down to|dropped to|rose to|down to|fell to|climbed to|jumped to|now|at|of|around|about|only|just|"
     r"still|level|levels|reading|"
-    r"readings|result|results|score|number|it)\b)*$",
+    r"readings|result|results|score|number|it)\b)*(?:,\s*)?$",  # an appositive value: "my A1c, 6.3, ..."
     re.IGNORECASE,
 )
 _BETWEEN_NAME_AND_VERB = re.compile(

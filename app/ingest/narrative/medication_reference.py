@@ -25,17 +25,27 @@ _LEFT_OFF = re.compile(
 """'... so I've left it off for the past week': a stop said of a drug named before."""
 _REFERRING = re.compile(
     # the subject may be dropped at the start of a sentence: "Been taking it 3 or 4 times a day"
-    r"(?:\b(?:i|i've|ive|i'm|im|i have|i had|i was|we|we've|we're|we have)\s+|(?:^|(?<=[.!?]\s))(?=been\s))"
+    r"(?:\b(?:i|i've|ive|i'm|im|i have|i had|i was|we|we've|we're|we have)\s+"
+    r"|(?:^|(?<=[.!?]\s))(?=(?:been|went|gone|skipped|missed|stopped|quit|forgot)\s))"
     r"(?:(?:been|just|also|now|already|then|finally|started|begun)\s+){0,2}"
     r"(?P<phrase>(?:not\s+|never\s+)?[a-z' ]{0,20}?\b(?P<verb>taking|taken|take|took|takes|using|use|used|started"
-    r"|start|stopped|stop|quit|skipped|skip|missed|cutting|splitting|halving|hiding|flushing|tossing|doing"
+    r"|start|stopped|stop|quit|skipped|skip|missed|went without|gone without|going without|go without"
+    r"|cutting|splitting|halving|snapping|breaking|hiding|flushing|tossing|doing"
     r"|binning))\s+"
-    r"(?P<object>it|them|those|these|one|two|a couple|half(?: of it| of them| a tablet| a pill)?"
-    r"|the\s+(?:\d+\s*mg\s+)?(?:tablet|tablets|pill|pills)|(?:a|one|two|1|2)\s+"
+    r"(?P<object>another(?: one| dose| pill| tablet)?|a second(?: one| dose| pill| tablet)?"
+    r"|an extra(?: one| dose| pill| tablet)?"
+    r"|it|them|those|these|one|two|a couple|half(?: of it| of them| a tablet| a pill)?"
+    r"|(?:the|each|every|my|those|these)\s+(?:\d+\s*mg\s+)?(?:tablet|tablets|pill|pills)|(?:a|one|two|1|2)\s+"
     r"(?:\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|iu|units?)\s+)?"
     r"(?:capsule|capsules|pill|pills|tablet|tablets|gummy|gummies|dose|drops|scoop|spoonful|teaspoon)s?)\b",
     re.IGNORECASE,
 )
+_GIVING_IT_A_TRY = re.compile(
+    r"\b(?:i'm|im|i am|i've been|i have been|i|we're|we've been)\s+(?:(?:now|just|also|finally)\s+)?"
+    r"(?P<verb>giving|gave|given|trying)\s+(?P<object>it|them|those|that)(?:\s+(?:a\s+(?:try|go|shot|whirl)|out))\b",
+    re.IGNORECASE,
+)
+"""A drug named before and tried by the speaker: "my neighbour swears by fish oil so I'm giving it a try"."""
 _ON_IT = re.compile(
     r"\b(?:i've|ive|i have|i'm|im|i am|i was|i've been|i have been)\s+(?:(?:been|now|still|also|already|just)\s+){0,2}"
     r"(?P<verb>on)\s+(?P<object>it|them|those|these|that|the stuff)\b(?!\s+(?:about|with)\b)",
@@ -66,24 +76,44 @@ def find_referred_actions(
     left alone)."""
     out: list[Proposal] = []
     matches = sorted(
-        [*_REFERRING.finditer(text), *_LEFT_OFF.finditer(text), *_ON_IT.finditer(text)], key=lambda x: x.start()
+        [
+            *_REFERRING.finditer(text),
+            *_LEFT_OFF.finditer(text),
+            *_ON_IT.finditer(text),
+            *_GIVING_IT_A_TRY.finditer(text),
+        ],
+        key=lambda x: x.start(),
     )
     for m in matches:
-        earlier = [d for d in drugs if d.end <= m.start() and _within_previous_sentence(d, m.start(), sentences)]
+        earlier = [
+            d
+            for d in drugs
+            if d.end <= m.start()
+            and _within_previous_sentence(d, m.start(), sentences)
+            and not _CONTAINER_AFTER.match(text, d.end)  # "the pill box" is no drug
+        ]
         if not earlier:
             continue
         drug = earlier[-1]
-        if _governed_here(drug, m.start(), governed, sentences):
+        dropped_subject = _SUBJECT.match(m.group(0)) is None
+        if dropped_subject and _THIRD_PERSON_OPENING.match(_sentence_of(drug, sentences, text)):
+            continue  # "My dad takes warfarin. Went without it on Sunday": the dropped subject is the dad
+        here = _governed_here(drug, m.start(), governed, sentences)
+        if here and not _added_dose(text, m):
             continue
+        if _added_dose(text, m) and drug.start in governed and not here:
+            continue  # a dose added in a later sentence joins the quote of the intake before (``dose_count``)
         verb = m.group("verb").lower()
         if m.re is _LEFT_OFF:
             kind: str | None = "stop"
-        elif m.re is _ON_IT:
+        elif m.re is _ON_IT or m.re is _GIVING_IT_A_TRY:
             kind = "intake"
         else:
             kind = verb_kind(m.group(0)[: m.start("object") - m.start()]) or (
                 "intake" if verb == "taken" else None  # "I've taken a capsule every day"
             )
+        if verb in _SPLIT_VERBS and not _IN_PARTS.match(text, m.end()):
+            continue  # "breaking it down for my wife": no tablet split
         if m.group("object").lower().startswith("half") and kind in ("intake", "start", None):
             kind = "dose_change"  # "only taking half of it", "we started doing half since Sunday"
         if kind not in _KINDS:
@@ -96,10 +126,43 @@ def find_referred_actions(
         # the anchor starts at the verb: a negation before it ("not taking it") is ConText's to judge,
         # except a past one that says the skip itself ("so I haven't taken it since Monday")
         anchor = (m.start("verb"), m.end("object"))
-        own = kind in ("skip", "stop") and _PAST_NEGATION.search(m.group(0)) is not None
+        negated = _PAST_NEGATION.search(m.group(0)) is not None
+        # "went without it" says the skip itself; "never went without it" is no skip
+        own = kind in ("skip", "stop") and (negated or ("without" in verb and not _NEVER.search(m.group(0))))
         out.append(Proposal(_KINDS[kind], fields, anchor, policy="negation_is_content" if own else "clinical"))
         governed[drug.start] = anchor
     return out
+
+
+_SUBJECT = re.compile(r"(?:i|i've|ive|i'm|im|we|we've|we're)\b", re.IGNORECASE)
+_NEVER = re.compile(r"\b(?:never|not|n't)\b", re.IGNORECASE)
+_THIRD_PERSON_OPENING = re.compile(
+    r"\s*(?:(?:so|and|but|well)\s+)?(?:he|she|they|(?:my|our|his|her)\s+(?:\w+\s+)?(?:dad|father|mom|mum|mother|wife"
+    r"|husband|partner|son|daughter|sister|brother|friend|grandma|grandpa|aunt|uncle|neighbou?r|kid|child|boss))\b",
+    re.IGNORECASE,
+)
+"""A sentence about someone else: a later sentence with no subject of its own goes on about them."""
+
+
+def _sentence_of(drug: TermMatch, sentences: list[tuple[int, int]], text: str) -> str:
+    span = next(((s, e) for s, e in sentences if s <= drug.start < e), (0, len(text)))
+    return text[span[0] : span[1]]
+
+
+_SPLIT_VERBS = frozenset({"cutting", "splitting", "snapping", "breaking"})
+_IN_PARTS = re.compile(
+    r"\s+(?:\w+\s+)?(?:in half|in two|into halves|in halves|in quarters|into quarters)\b", re.IGNORECASE
+)
+"""A tablet split is said with its parts: "snapping each tablet in half", "cutting them in two"."""
+_CONTAINER_AFTER = re.compile(r"\s+(?:box|boxes|organi[sz]er|dispenser|cutter|splitter|case)\b", re.IGNORECASE)
+_ADDED_OBJECT = re.compile(r"another|a second|an extra", re.IGNORECASE)
+_MORE_AFTER = re.compile(r"\s+(?:more|again)\b", re.IGNORECASE)
+
+
+def _added_dose(text: str, m: re.Match[str]) -> bool:
+    """A dose taken on top of the one named ("so I took one more", "I had another"): a new intake of the drug
+    even where a verb already governs it ("couldn't remember whether I'd had my Coumadin, so I took one more")."""
+    return _ADDED_OBJECT.match(m.group("object")) is not None or _MORE_AFTER.match(text, m.end()) is not None
 
 
 def _governed_here(

@@ -15,7 +15,7 @@ _VERBS: tuple[tuple[str, str], ...] = (
     # (kind, regex of the verb phrase); the first that matches nearest the drug wins
     (
         "skip",
-        r"skipped|skip|skipping|missed|miss|missing|forgot(?: to take)?|forget(?: to take)?"
+        r"skipped|skip|skipping|missed|miss|missing|forgot(?: to take)?|forget(?: to take)?|forgetting(?: to take)?"
         r"|didn't take|did not take|haven't taken|have not taken|didn't have|ran out of|run out of"
         r"|(?:haven't|have not|hasn't|has not|didn't|did not) (?:had|touched|taken|swallowed)"
         r" (?:a single|any|one)(?: dose of)?"
@@ -24,7 +24,13 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"|(?:havent|haven't|hasnt|didnt|dont|don't)\s+(?:took|taken|take|had)|(?:i'm|i am|am|im) not taking"
         r"|held|holding|hold off on|put on hold|paused|pausing"
         r"|(?:i'm|i am|i've been|i have been|i was) out of"
-        r"|leave out|leaves out|leaving out|left out|go without|goes without|going without|went without|gone without",
+        r"|leave out|leaves out|leaving out|left out|go without|goes without|going without|went without|gone without"
+        # "I've had no Eliquis today" (the drug right after; not "had no trouble with my metformin")
+        r"|(?:had|taken|took|got)\s+no(?:\s+more)?(?=\s+(?:(?:of\s+)?(?:my|the|any)\s+)?$)"
+        r"|(?:can't|cannot|can not|couldn't|could not)\s+afford"  # "Can't afford the Januvia anymore"
+        # "been a week without my blood pressure pills", "two days without the metformin"
+        r"|(?:been|gone|went|spent)\s+(?:(?:a|an|one|two|three|four|five|several|a few|a couple of|\d+)\s+)?"
+        r"(?:day|days|week|weeks|night|nights|month|months)\s+without",
     ),
     (
         "stop",
@@ -33,7 +39,11 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"no longer take|no longer taking|not taking .{0,20}anymore|off(?= of)?"
         # "I dropped the simvastatin": a drug dropped, not its dose ("dropped my dose of") nor a pill let fall
         r"|dropped(?!\s+(?:(?:my|the|her|his)\s+)?(?:dose|dosage)\b)|dropping(?!\s+(?:(?:my|the)\s+)?(?:dose|dosage)\b)"
-        r"|(?:been )?(?:hiding|throwing out|throwing away|flushing|binning|tossing)",
+        r"|(?:been )?(?:hiding|throwing out|throwing away|flushing|binning|tossing)"
+        # a pause said as a break: "taking a break from the simvastatin", "I'm on a break from my statin"
+        r"|(?:taking|took|taken|take|having|had|on|given myself|giving myself|gave myself)\s+(?:a\s+)?"
+        r"(?:little\s+|short\s+"
+        r"|bit of a\s+)?(?:break|breather|holiday|vacation|rest|time off)\s+(?:from|off)",
     ),
     (
         "dose_change",
@@ -61,11 +71,20 @@ _VERBS: tuple[tuple[str, str], ...] = (
     (
         "intake",
         r"take|took|taking|takes|had|have been taking|used|use|using|on|needed|needing|swallowed"
+        r"|(?:pop|pops|popped|popping)(?!\s+(?:in|into|over|by|round|around|out|up|down|back)\b)"
+        r"|trying(?: out)?"  # "I'm trying out some CoQ10 for my muscle aches"
+        r"|borrowed|borrowing|(?:stole|swiped|pinched|nicked)(?= (?:a|one|two|some|a couple|a few|my|our)\b)"
+        # "I've been having turmeric in my smoothie"; not "having trouble with", "having a reaction to"
+        r"|having(?!\s+(?:trouble|problems?|issues?|side effects?|difficulty|reactions?|a\s+(?:\w+\s+)?(?:time|reaction"
+        r"|problem|issue|break|rest))\b)"
         r"|double[- ]?dosed|double[- ]?dosing|doubled up(?: on)?|double up(?: on)?|gave myself|give myself|injected"
         r"|did (?:a|one|two|another) (?:spray|puff|squirt|dose|shot)s?(?: of)?"
         r"|(?:a|one|two|another|\d+) (?:spray|puff|squirt)s? of"
         r"|(?:been )?(?:giving|gives) me"
-        r"|(?:still|been|keep|kept)\s+doing"  # "still doing the Flovent every morning and every night"
+        r"|(?:(?:still|been|keep|kept)\s+|^\s*)doing"  # "still doing the Flovent every morning and every night"
+        # a new pack of an ongoing drug: "opened the new Seasonique pack", "opened a new box of my inhaler"
+        r"|open(?:ed|ing|s)?\s+(?:up\s+)?(?:a|the|my)\s+(?:new|next|fresh)"
+        r"(?:\s+(?:pack|box|bottle|blister|strip|packet)\s+of)?"
         # adherence said as a habit: "I'm good about the Fosamax", "I've been religious about my statin"
         r"|(?:i'm|im|i am|i've been|i have been)\s+(?:(?:really|pretty|very|so|always|quite)\s+)?"
         r"(?:(?:good|great)\s+about|(?:religious|strict|consistent|diligent|faithful)\s+(?:about|with))"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from app.ingest.narrative.medication_clauses import FREQUENCY, clause_kind, none_since, takes_anothers_drug
 from app.ingest.narrative.medication_verbs import verb_kind
 from app.ingest.narrative.models import BlockedName, Proposal
 from app.ingest.narrative.quantities import NUMBER, NUMBER_CORE, clean_unit, parse_number
@@ -22,7 +23,9 @@ from app.ingest.narrative.terms import TermMatch
 
 _OWN_NEGATION = re.compile(
     r"\b(?:didn't|did not|haven't|have not|hasn't|don't|do not|no longer|not taking|ran out|run out|out of"
-    r"|go without|goes without|going without|went without|gone without)\b"
+    r"|go without|goes without|going without|went without|gone without"
+    r"|(?:day|days|week|weeks|night|nights|month|months) without|(?:had|taken|took|got) no"
+    r"|can't afford|cannot afford|can not afford|couldn't afford|could not afford)\b"
     r"(?:\s+\w+){0,2}\s+(?:take|taken|taking|have|had|of)?",
     re.IGNORECASE,
 )
@@ -40,8 +43,36 @@ _LESS_OFTEN = re.compile(
     re.IGNORECASE,
 )
 """A drug taken less often than prescribed, on purpose: a change of the regimen, not an intake."""
+_RATIONED = re.compile(
+    r"\b(?:every other day|every second day|every few days|every couple (?:of )?days|half (?:a|the) dose)\b"
+    r"[^.;!?]{0,30}?\b(?:now|to make (?:it|them) last|to stretch (?:it|them)(?: out)?|to save (?:money|it|them)"
+    r"|instead|these days)\b",
+    re.IGNORECASE,
+)
+"""Rationing said without "only": "I take my lisinopril every other day now to make it last"."""
+_ONLY_WHEN = re.compile(
+    r"\bonly\b[^.;!?]{0,40}?\bwhen\s+(?:(?P<remember>i\s+(?:remember|think of it|think about it))"
+    r"|my\s+[\w ]{2,20}?\s+(?:is|feels|gets|goes|seems)|it'?s\s+(?:high|bad|up))",
+    re.IGNORECASE,
+)
+"""A chronic drug taken only on a condition: "only when I remember" is a skip (occasional), "only when my pressure
+is high" a change of the regimen."""
+_INSTEAD_OF_DOSE = re.compile(
+    r"\binstead of\s+(?:just\s+)?(?:one|1|half|a single one)(?!\s*[a-z]{4,}|\s+of\b)",
+    re.IGNORECASE,
+)
+"""A count of tablets taken instead of one ("taking 2 of my 5mg lisinopril instead of one"): a change of the dose;
+a strength said instead of the usual ("10 mg of my warfarin instead of the usual 5") stays an intake with its dose,
+which the reconciler compares with the product's strength."""
+_NOT_YET = re.compile(
+    r"^[^.;!?]*?\b(?:but|and|though)\s+i(?:'ve)?\s+(?:still\s+)?(?:haven't|have not|didn't|did not|won't|will not"
+    r"|don't|do not|'m not|am not|refuse|refused)\b",
+    re.IGNORECASE,
+)
+"""Advice the speaker has not followed ("... wants me to start Eliquis but I haven't yet")."""
 _NOT_THE_DRUG = re.compile(
-    r"\s+(?:diet|plan|program|programme|study|trial|article|commercial|ad|advert|website|coupon|company)\b",
+    r"\s+(?:diet|plan|program|programme|study|trial|article|commercial|ad|advert|website|coupon|company|front"
+    r"|box|boxes|organi[sz]er|dispenser|cutter|splitter|case)\b",
     re.IGNORECASE,
 )
 _RECURRING_SKIP = re.compile(
@@ -80,12 +111,6 @@ _DOSE_BEFORE = re.compile(
     rf"(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu)\s+(?:of\s+)?(?:my\s+|the\s+|your\s+)?$",
     re.IGNORECASE,
 )
-_FREQUENCY = re.compile(
-    r"\b(?:once|twice|three times|four times|\d+ times)\s+(?:a|per|each)\s+(?:day|week|night)\b"
-    r"|\b(?:daily|nightly|weekly|every (?:morning|evening|night|day|other day|\d+ hours)|at (?:night|bedtime)"
-    r"|in the (?:morning|evening)|as needed|bid|tid|qid|qd|prn)\b",
-    re.IGNORECASE,
-)
 _SUPPLY = re.compile(
     r"\b(?P<n>\d+|ten|seven|fourteen|thirty|ninety)[- ]day supply\b|\bfor (?P<m>\d+) days\b", re.IGNORECASE
 )
@@ -113,7 +138,15 @@ _REASON = re.compile(
     r"\b[^.;!?]+)",
     re.IGNORECASE,
 )
-_SWITCH = re.compile(r"\bswitch(?:ed|ing)?\s+(?:from\s+)?(?P<a>[\w-]+)\s+to\s+(?P<b>[\w-]+)", re.IGNORECASE)
+_SWITCH = re.compile(
+    r"\b(?:switch(?:ed|ing)?|chang(?:ed|ing|e)|swap(?:ped|ping)?|mov(?:ed|ing))\s+(?:me\s+|us\s+)?(?:over\s+)?"
+    r"(?:from\s+)?(?:the\s+|my\s+)?(?P<a>[\w-]+)\s+(?:over\s+)?(?:to|for)\s+(?:the\s+|my\s+)?(?P<b>[\w-]+)"
+    r"|\b(?P<b2>[\w-]+)\s+(?:instead of|in place of|rather than)\s+(?:the\s+|my\s+)?(?P<a2>[\w-]+)",
+    re.IGNORECASE,
+)
+"""A switch said by the speaker or of the speaker ("switched me from Zocor to Lipitor", "they changed my lisinopril
+to losartan", "I'm now on losartan instead of lisinopril"): A stops, B starts, both drugs."""
+_SWITCHED_MINE = re.compile(r"\b(?:he|she|they)\b[^.;!?]{0,40}\bmy\b[^.;!?]*$", re.IGNORECASE)
 _UNKNOWN_AT_DOSE = re.compile(
     rf"\b(?:taking|take|took|started|starting|prescribed|stopped|on)\s+(?P<name>[A-Za-z][A-Za-z-]{{3,}})\s+"
     rf"(?P<num>{NUMBER})\s?(?:mg|mcg|µg|units?|iu)\b",
@@ -132,9 +165,6 @@ _FOLLOW_UP = re.compile(
 )
 """Advice followed by what the speaker did about it, the drug left unsaid: "my neighbour told me to
 take an aspirin every day, so I started 2 weeks ago" is a start."""
-_KNOCKED = re.compile(r"\bknock(?:ed|ing)?\s+(?:the\s+|my\s+|that\s+)?$", re.IGNORECASE)
-_ON_THE_HEAD = re.compile(r"\s+on the head\b", re.IGNORECASE)
-"""British "knocked the X on the head": stopped X."""
 _NO_LONGER = re.compile(r"\b(?:don't|do not|didn't|not|no longer)\b", re.IGNORECASE)
 _ANYMORE = re.compile(r"[^.;!?]*\b(?:anymore|any more|any longer)\b", re.IGNORECASE)
 _VACCINE_AFTER = re.compile(r"\s*(?:shot|vaccine|vaccination|jab|booster)\b", re.IGNORECASE)
@@ -157,20 +187,10 @@ _LET_FALL = re.compile(
     r"|^\s*(?:(?:pills?|tablets?)\s+)?(?:all\s+)?(?:over|everywhere)\b",
     re.IGNORECASE,
 )
-_DRUG_SUBJECT = re.compile(r"(?:^|[:;,]|\b(?:and|then|so|but))\s*(?:the|my)\s+$", re.IGNORECASE)
-_GOES_DOWN = re.compile(
-    r"^\s*(?:(?:and|&)\s+(?:the|my)\s+[\w-]+\s+)?(?:(?:still|always|both|all)\s+)?(?:go|goes|went)\s+down\b"
-    r"(?!\s+(?:the wrong way|badly|hard|poorly)\b)",
-    re.IGNORECASE,
+_ACTS_ON_MINE = re.compile(
+    r"(?:^|[,;]\s*|\b(?:so|and|then|but)\s+)(?:he|she|they)\s+(?:\w+\s+){1,2}my\s+$", re.IGNORECASE
 )
-_ROUTINE_AFTER = re.compile(
-    r"^\s*(?:(?:fine|easily|easy|no problem)\s*,?\s*)?(?:with|after|before)\s+(?:my\s+|the\s+)?"
-    r"(?:breakfast|lunch|dinner|supper|tea|food|meals?|coffee|juice|water)\b",
-    re.IGNORECASE,
-)
-"""The drug as the subject of "go down" with a routine ("the simvastatin and the amlodipine go down every
-night", "my metformin goes down with breakfast"): the speaker's intake; "the price of metformin went down"
-has no drug subject, "went down the wrong way" is no routine."""
+"""A clinician's pronoun changing the speaker's own drug ("she stopped my lisinopril")."""
 _WORD_NUMBERS = {"ten": 10, "seven": 7, "fourteen": 14, "thirty": 30, "ninety": 90}
 
 
@@ -182,8 +202,15 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
     for drug in drugs:
         if drug.start in switched:
             action = switched[drug.start]
+            # "they changed my lisinopril to losartan": the speaker's drugs switched by a clinician
+            mine = _SWITCHED_MINE.search(text, max(0, drug.start - 80), drug.start) is not None
             proposals.append(
-                Proposal("regimen_change", {"drug": drug.key, "action": action}, (drug.start, drug.end))
+                Proposal(
+                    "regimen_change",
+                    {"drug": drug.key, "action": action},
+                    (drug.start, drug.end),
+                    extra={"speaker_subject": True} if mine else {},
+                )
             )
             continue
         clause_start = _clause_start(text, drug.start, sentences)
@@ -201,10 +228,9 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
             kind = previous[1]  # "I take metformin and lisinopril"
         clause_end = _clause_end(text, drug.end, sentences)
         after = text[drug.end : clause_end]
-        if kind is None and _DRUG_SUBJECT.search(before) and _goes_down_as_routine(after):
-            kind = "intake"  # "the simvastatin and the amlodipine go down every night after dinner"
-        if kind is None and _KNOCKED.search(before) and _ON_THE_HEAD.match(after):
-            kind = "stop"  # "I knocked the verapamil on the head"
+        kind = clause_kind(before, after, kind)  # the clause's shape around the drug, beyond the verb before it
+        if kind is None and none_since(before, after):
+            kind, said_negatively = "skip", True  # "No insulin since yesterday morning, the pen ran out"
         if _NOT_THE_DRUG.match(after):
             continue  # "the metformin diet plan", "a Viagra commercial": the drug's name, not the drug
         if kind == "intake" and _GIVING_ME.search(before) and not _GIVEN_ME_DRUG.search(before):
@@ -216,12 +242,20 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
         if kind == "stop" and _DROPPED.search(before) and _LET_FALL.match(after):
             continue  # "I dropped the metformin on the floor": a pill let fall, not a drug stopped
         previous = (drug, kind)
-        if kind == "intake" and _LESS_OFTEN.search(text[clause_start:clause_end]):
+        clause = text[clause_start:clause_end]
+        if kind == "intake" and (only_when := _ONLY_WHEN.search(clause)):
+            kind = "skip" if only_when.group("remember") else "dose_change"  # "I only take the Eliquis when I remember"
+        if kind == "intake" and (
+            _LESS_OFTEN.search(clause) or _RATIONED.search(clause) or _INSTEAD_OF_DOSE.search(clause)
+        ):
             kind = "dose_change"  # "only been taking the simvastatin every other day"
         if kind == "intake" and _NO_LONGER.search(before) and _ANYMORE.match(after):
             kind, said_negatively = "stop", True  # "I don't take aspirin anymore"
         anchor = (drug.start, drug.end)
-        follow_up = _FOLLOW_UP.match(after) if _ADVICE.search(before) else None
+        advised = _ADVICE.search(before) is not None
+        if advised and _NOT_YET.match(after):
+            continue  # "my cardiologist wants me to start Eliquis but I haven't yet": advice not taken
+        follow_up = _FOLLOW_UP.match(after) if advised else None
         if follow_up is not None:  # the follow-up verb carries the action and its time
             kind = "start" if follow_up.group("v").lower() in ("started", "began") else "stop"
             anchor = (drug.end + follow_up.start("v"), drug.end + follow_up.end("v"))
@@ -235,17 +269,19 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
         if (shot and "insulin" not in drug.key) or "vaccine" in drug.key:
             continue  # "a flu shot" is a vaccination visit, not an intake
         dose, unit = _dose(text, drug, clause_start)
-        if kind == "start" and _PRESCRIBER_STARTED.search(before) and (dose is not None or _FREQUENCY.search(after)):
+        if kind == "start" and _PRESCRIBER_STARTED.search(before) and (dose is not None or FREQUENCY.search(after)):
             kind = "prescription"  # "the neurologist started me on Keppra, 500 mg twice a day"
             if dose is None and (later := _DOSE_LATER.match(after)) is not None:  # "added X on Friday, 200 mg"
                 dose, unit = parse_number(later.group("num")), clean_unit(later.group("unit"))
         if kind == "intake":
+            # "I've been taking my wife's Ambien": the speaker's intake of another's drug
+            extra = {"speaker_subject": True} if takes_anothers_drug(before) else {}
             proposals.append(
-                Proposal("medication_intake", {"drug": drug.key, "dose": dose, "unit": unit}, anchor)
+                Proposal("medication_intake", {"drug": drug.key, "dose": dose, "unit": unit}, anchor, extra=extra)
             )
         elif kind == "prescription":
             clause = text[clause_start:clause_end]
-            freq = _FREQUENCY.search(clause)
+            freq = FREQUENCY.search(clause)
             supply = _SUPPLY.search(clause)
             proposals.append(
                 Proposal(
@@ -274,6 +310,8 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
                     },
                     anchor,
                     policy="negation_is_content" if kind in ("skip", "stop") and said_negatively else "clinical",
+                    # "she stopped my lisinopril", "they bumped my metformin up": the speaker's drug changed by another
+                    extra={"speaker_subject": True} if kind != "skip" and _ACTS_ON_MINE.search(before) else {},
                 )
             )
     return _named_for_their_class(text, drugs, proposals)
@@ -333,22 +371,12 @@ def _supply_days(m: re.Match[str] | None) -> int | None:
 def _switches(text: str, drugs: list[TermMatch]) -> dict[int, str]:
     """``switched from A to B``: A stops, B starts (keyed by the drug's start offset)."""
     actions: dict[int, str] = {}
+    starts = {d.start for d in drugs}
     for m in _SWITCH.finditer(text):
-        for drug in drugs:
-            if drug.start == m.start("a"):
-                actions[drug.start] = "stop"
-            elif drug.start == m.start("b"):
-                actions[drug.start] = "start"
+        a, b = (m.start("a"), m.start("b")) if m.group("a") else (m.start("a2"), m.start("b2"))
+        if a in starts and b in starts:  # "changed my lisinopril to 20 mg" is a dose, not a switch
+            actions[a], actions[b] = "stop", "start"
     return actions
-
-
-def _goes_down_as_routine(after: str) -> bool:
-    """ "... go down every night", "... goes down with breakfast": the drug said swallowed as a routine."""
-    down = _GOES_DOWN.match(after)
-    if down is None:
-        return False
-    rest = after[down.end() :]
-    return _FREQUENCY.search(rest) is not None or _ROUTINE_AFTER.match(rest) is not None
 
 
 def _clause_start(text: str, pos: int, sentences: list[tuple[int, int]]) -> int:

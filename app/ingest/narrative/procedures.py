@@ -81,6 +81,31 @@ ORGAN_PROCEDURES = {
 appendectomy); a joint said to be replaced as "<joint> replacement"."""
 
 
+_DONE_TO_ME = (
+    r"\b(?:i had|i've had|i have had|i underwent|i got|i just had|i went for|i went in for|had|got"
+    r"|(?:they|she|he|the doctors?|the surgeons?|the hospital|(?:my\s+|the\s+)?(?:surgeon|doctor|specialist"
+    r"|neurologist|cardiologist|eye doctor|ophthalmologist|dentist|gp)|dr\.?\s+\w+)\s+(?:also\s+|just\s+)?"
+    r"(?:did|performed|ran|sent me for|had me (?:get|do|have|go for)|booked me in for and did))\s+"
+)
+_OPERATION = re.compile(
+    _DONE_TO_ME + r"(?:an?|my|the)\s+(?!(?:car|phone|roof|house|bike|computer|laptop|tv|plumbing|boiler|furnace"
+    r"|engine|tire|tyre|kitchen|bathroom|window|door|fence|watch|photo|sting|police|military|business|company)\b)"
+    r"(?P<op>(?:[a-z]+[- ]){1,2}?(?:operation|surgery|op|procedure|repair))\b"
+    r"(?!\s+(?:next|tomorrow|in\s+\d|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+next)\b)",
+    re.IGNORECASE,
+)
+"""An operation said by its kind with an agent or the speaker having it ("they did a cataract operation on my
+left eye", "I had a hernia repair", "the surgeon performed a bunion operation"): the procedure as said."""
+_SCAN = re.compile(
+    _DONE_TO_ME + r"(?:an?|my|the)\s+(?:(?:\w+)\s+)?(?P<scan>mri|ct scan|ct|cat scan|pet scan|ultrasound|x-ray|xray"
+    r"|mammogram|echocardiogram|echo|angiogram|eeg|ecg|ekg|endoscopy|biopsy|bone scan|dexa scan|stress test"
+    r"|sleep study|nerve conduction study)\b(?!\s+(?:next|tomorrow|booked|scheduled)\b)",
+    re.IGNORECASE,
+)
+"""A diagnostic procedure done on the speaker ("she had me get an MRI of my head last Wednesday", "I had an
+ultrasound of my liver"): a procedure, under the test's name as said."""
+
+
 def find_surgeries(text: str) -> list[Proposal]:
     out = []
     for m in _SURGERY.finditer(text):
@@ -100,6 +125,12 @@ def find_surgeries(text: str) -> list[Proposal]:
         else:
             procedure = m.group(0)
         out.append(Proposal("surgery_history", {"procedure": procedure}, (m.start(), m.end())))
+    for rx, group in ((_OPERATION, "op"), (_SCAN, "scan")):
+        for m in rx.finditer(text):
+            if any(p.anchor[0] <= m.start(group) < p.anchor[1] for p in out):
+                continue
+            procedure = m.group(group)
+            out.append(Proposal("surgery_history", {"procedure": procedure}, (m.start(), m.end())))
     for m in _IMPLANT_OR_INJECTION.finditer(text):
         if any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
             continue

@@ -32,6 +32,7 @@ from app.ingest.narrative.admission import admit, applicable
 from app.ingest.narrative.allergies import find_allergies
 from app.ingest.narrative.assertions import Assertion, get_tagger
 from app.ingest.narrative.conditions import find_conditions
+from app.ingest.narrative.dose_count import counts_doses
 from app.ingest.narrative.exercise import find_exercise
 from app.ingest.narrative.goals import find_goals
 from app.ingest.narrative.grounding_check import ungrounded_fields
@@ -97,9 +98,10 @@ def extract(text: str, snapshot: Vocabulary, *, mention: datetime) -> Extraction
     lead_ins = _lead_in_times(text, sentences, with_records, times)
     for assertion, admitted, proposal in decided:
         sentence = enclosing(sentences, *proposal.anchor)
-        # a visit holds no time for itself: "went to urgent care on March 6th, and the doctor there said it's
-        # atrial fibrillation" dates the diagnosis too
-        others = [p.anchor for p in proposals if p.anchor != proposal.anchor and p.type != "clinical_visit"]
+        # a visit holds no time for itself ("went to urgent care on March 6th, and the doctor there said it's atrial
+        # fibrillation"), nor another mention of the same drug ("On Tuesday ... my Coumadin ..., so I took one more")
+        others = [p.anchor for p in proposals if p.anchor != proposal.anchor and p.type != "clinical_visit"
+                  and not (p.type == proposal.type and p.fields.get("drug", 0) == proposal.fields.get("drug"))]
         quote_end = _quote_end(text, proposal, sentence, sentences)
         candidate = _candidate(text, proposal, assertion, sentence, times, lead_ins.get(sentence), others, quote_end)
         if candidate is None:
@@ -248,12 +250,12 @@ _DESCRIBES_IT = re.compile(r"\s*(?:it's|it is|it was|it's been|they're|they are|
 
 
 def _quote_end(text: str, proposal: Proposal, sentence: tuple[int, int], sentences: list[tuple[int, int]]) -> int:
-    """Where an exercise record's quote ends: with the next sentence when that one describes it ("I've joined
-    an indoor rowing class. It's all-out sprints until I'm gasping": the intensity is the class's)."""
-    if proposal.type != "exercise":
-        return sentence[1]
+    """Where a quote ends: an exercise's with the next sentence when that one describes it ("I've joined an indoor
+    rowing class. It's all-out sprints until I'm gasping"), an intake's with the next one counting its doses."""
     later = [s for s in sentences if s[0] >= sentence[1]]
-    if later and _DESCRIBES_IT.match(text, later[0][0]):
+    if proposal.type == "medication_intake" and later and counts_doses(text, *later[0]):
+        return later[0][1]  # "... I took one from the bottle too. That's two of them this morning."
+    if proposal.type == "exercise" and later and _DESCRIBES_IT.match(text, later[0][0]):
         return later[0][1]
     return sentence[1]
 

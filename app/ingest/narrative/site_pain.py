@@ -11,6 +11,9 @@ dictionary has no pain symptom for the site ("my heart was hurting",
 "right in the middle of", "across" or "in the centre of" the part; the bare "pain" inside such a
 span is then no condition of its own (the rules extractor drops it).
 
+Acute-danger signs told by what happened ("the next thing I knew I was on the floor", "my words came out
+all jumbled") are read the same way, by :mod:`.acute_signs`, and proposed here.
+
 The body part must be the speaker's ("my chest", "in my chest"); a negated verb ("my chest
 wasn't hurting") or an injury said with the verb first ("I hurt my back") is not read here.
 """
@@ -19,7 +22,8 @@ from __future__ import annotations
 
 import re
 
-from app.ingest.narrative.models import Proposal
+from app.ingest.narrative.acute_signs import acute_sign_keys, failing_part
+from app.ingest.narrative.models import Policy, Proposal
 from app.ingest.narrative.terms import Vocabulary
 
 _PART = (
@@ -52,14 +56,17 @@ _PAIN_FEELING = re.compile(
     re.IGNORECASE,
 )
 _SORE_PART = re.compile(
-    rf"\bmy {_PART}(?:'s|'re| (?:is|are|was|were|has been|have been|had been|feels?|felt|got|gets|keeps? getting))"
+    # the possessive may be dropped at the start of a sentence: "Throat's been a little scratchy since yesterday"
+    rf"(?:\bmy |(?:^|(?<=[.!?]\s))(?=[A-Za-z]+(?:'s|'re) )){_PART}"
+    r"(?:'s|'re| (?:is|are|was|were|has been|have been|had been|feels?|felt|got|gets|keeps? getting))"
     r"(?: (?:really|so|very|pretty|kind of|kinda|still|just|been|a bit|a little|quite|super|all))*"
-    r" (?P<how>stiff|sore|tight)\b",
+    r" (?P<how>stiff|sore|tight|scratchy|raw)\b",
     re.IGNORECASE,
 )
 """A body part said to be stiff, sore or tight ("my right knee's been a little stiff", "my chest is so tight"):
 the discomfort of that part, read as its pain symptom as the dictionary reads "stiff neck" or "tight chest";
 "tight" only of the chest, throat, neck, back and muscles."""
+_NEGATION_INSIDE = re.compile(r"n't\b|\bnot\b|\bbarely\b|\bhardly\b", re.IGNORECASE)
 _TIGHT_PARTS = frozenset({"chest", "throat", "neck", "back", "muscle", "muscles"})
 _PLURAL = {"knees": "knee", "joints": "joint", "muscles": "muscle", "ears": "ear", "teeth": "tooth"}
 
@@ -72,10 +79,12 @@ def site_pain_keys(text: str, vocabulary: Vocabulary) -> list[tuple[str, tuple[i
             part = m.group("part").lower()
             if rx is _SORE_PART and m.group("how").lower() == "tight" and part not in _TIGHT_PARTS:
                 continue
+            if rx is _SORE_PART and m.group("how").lower() in ("scratchy", "raw") and part != "throat":
+                continue  # a scratchy or raw throat is sore; a "raw" knee is a graze
             entry = vocabulary.lookup("symptom", f"{_PLURAL.get(part, part)} pain")
             if entry is not None:
                 out.append((entry.key, (m.start(), m.end())))
-    return out
+    return out + acute_sign_keys(text, vocabulary)  # acute signs told by what happened: :mod:`.acute_signs`
 
 
 def find_site_pain(text: str, vocabulary: Vocabulary, said: set[str]) -> list[Proposal]:
@@ -87,6 +96,10 @@ def find_site_pain(text: str, vocabulary: Vocabulary, said: set[str]) -> list[Pr
         if key in seen:
             continue
         seen.add(key)
-        fields: dict[str, object] = {"name": key, "severity": None, "body_site": None}
-        out.append(Proposal("symptom", fields, anchor, extra={"site_pain": True}))
+        site = failing_part(text[anchor[0] : anchor[1]])
+        fields: dict[str, object] = {"name": key, "severity": None, "body_site": site}
+        # "my hand wouldn't grip", "I couldn't breathe": the negation is the sign itself
+        negated_sign = _NEGATION_INSIDE.search(text[anchor[0] : anchor[1]]) is not None
+        policy: Policy = "negation_is_content" if negated_sign else "clinical"
+        out.append(Proposal("symptom", fields, anchor, policy=policy, extra={"site_pain": True}))
     return out

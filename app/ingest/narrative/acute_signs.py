@@ -1,0 +1,104 @@
+"""Acute-danger signs said by what happened, not by their name.
+
+People rarely name the emergency; they tell it. The families read here are general, each by the
+structure of its telling rather than a phrase:
+
+- **loss of consciousness said by its consequence**: waking or coming to on the floor ("the next thing I
+  knew I was on the kitchen floor", "I came round on the bathroom tiles"), an inference of having been out
+  ("must have been out for a few seconds", "I must've blacked out"), "I was out cold", "everything went
+  black", "I keeled over": the dictionary's fainting;
+- **a speech disturbance said by the words**: the speaker's words or speech coming out wrong ("my words came
+  out all jumbled", "my speech went funny", "my words were muddled"), or not coming ("I couldn't get the
+  words out", "I couldn't find my words", "I couldn't talk properly"): dysarthria;
+- **one-sided weakness said by a part that fails**: a hand, arm, leg, face or side of the speaker's that
+  would not grip, hold, move or lift ("my right hand wouldn't grip the remote", "my left arm wouldn't
+  move"), or went weak, dead, limp or heavy ("my arm went all floppy"): weakness;
+- **breathing distress**: the speaker unable to breathe or get air ("I couldn't breathe", "I could barely
+  get a breath", "I was gasping for air"): shortness of breath;
+- **cyanosis said by colour**: the speaker's lips, face or fingers looking or turning blue or grey ("my lips
+  looked kind of blue"), when the dictionary has the sign.
+
+Each sign must be the speaker's (a first-person subject or "my" part; another person's lips or words are
+not read); negation, hypotheticals and other experiencers are then the assertion layer's, as for every
+proposal. The same patterns are read by the reconciler on a statement's quote, so a symptom record with no
+name (a gold record, an LLM record) is still recognised as the acute sign it tells.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.ingest.narrative.terms import Vocabulary
+
+_DOWN = r"(?:floor|ground|pavement|carpet|tiles|rug|deck|grass|sidewalk)"
+FAINT_SAID = re.compile(
+    rf"\bnext thing i (?:knew|know|remember(?:ed)?)\b[^.;!?]{{0,50}}?\b(?:on|off) (?:the |my )?(?:\w+ )?{_DOWN}\b"
+    rf"|\bi (?:woke up|came (?:to|round|around)|found myself)\b[^.;!?]{{0,30}}?\bon (?:the |my )?(?:\w+ )?{_DOWN}\b"
+    r"|\b(?:i )?(?:must have|must've|musta|might have|might've) (?:been out|blacked out|passed out|gone out"
+    r"|lost consciousness|fainted|conked out)\b"
+    r"|\bi (?:was|went) out (?:cold|like a light|for (?:a|about|maybe|like|a few|several|\d+|a couple)\b)"
+    r"|\beverything went (?:black|dark)\b|\bi (?:just )?keeled over\b",
+    re.IGNORECASE,
+)
+"""A loss of consciousness told by its consequence (see the module docstring)."""
+SPEECH_SAID = re.compile(
+    r"\bmy (?:words|speech|talking)\s+(?:\w+\s+){0,2}?(?:came out|come out|coming out|were|was|got|went|kept coming out"
+    r"|sounded|came)\s+(?:all\s+|kind of\s+|kinda\s+|a bit\s+|really\s+|totally\s+|completely\s+|sort of\s+)?"
+    r"(?:jumbled|garbled|slurred|muddled|mixed up|scrambled|wrong|funny|weird|strange|nonsense|gibberish|mushy)\b"
+    r"|\bi (?:couldn't|could not|can't|cannot|wasn't able to)\s+(?:get (?:my|the) words out|find (?:my|the|any) words"
+    r"|talk (?:properly|right|straight|clearly)|speak (?:properly|right|clearly|straight)|form (?:my|the) words)\b"
+    r"|\bi was (?:slurring|talking (?:gibberish|nonsense)|mixing up (?:my )?words)\b",
+    re.IGNORECASE,
+)
+"""A speech disturbance of the speaker told by the words (see the module docstring)."""
+_PART = r"(?:(?:left|right)\s+)?(?:hand|arm|leg|foot|fingers|side|face|side of my face|grip)"
+WEAKNESS_SAID = re.compile(
+    rf"\bmy\s+(?P<site>{_PART})\s+(?:wouldn't|would not|couldn't|could not|didn't|did not|won't|wasn't able to)\s+"
+    r"(?:\w+\s+)?(?:grip|grab|hold|move|work|lift|respond|close|cooperate|do anything)\b"
+    rf"|\bmy\s+(?P<site2>{_PART})\s+(?:suddenly\s+)?(?:went|was|felt|going|got|had gone)\s+(?:all\s+|completely\s+"
+    r"|suddenly\s+|really\s+|kind of\s+)?(?:weak|dead|limp|floppy|useless)\b"
+    r"|\bi (?:couldn't|could not|wasn't able to) (?:lift|move|raise|grip with) my "
+    r"(?P<site3>(?:left|right) (?:arm|hand|leg))\b",
+    re.IGNORECASE,
+)
+"""A part of the speaker that suddenly fails (see the module docstring)."""
+BREATHING_SAID = re.compile(
+    r"\bi (?:couldn't|could not|can't|cannot|could barely|can barely|could hardly|can hardly|was struggling to"
+    r"|was fighting to)\s+(?:breathe|get (?:my|a|any) breath|get (?:any )?air)\b(?!\s+(?:through|out of) (?:my )?nose)"
+    r"|\b(?:i was |i'm |i am )?gasping for (?:air|breath)\b",
+    re.IGNORECASE,
+)
+"""The speaker unable to breathe (see the module docstring)."""
+CYANOSIS_SAID = re.compile(
+    r"\bmy (?:lips|face|fingers|fingertips|fingernails|nails|mouth)\s+(?:\w+\s+)?(?:looked|look|were|was|went|turned"
+    r"|got|going|turning|had gone|seemed)\s+(?:kind of\s+|kinda\s+|a bit\s+|a little\s+|sort of\s+|all\s+|slightly\s+"
+    r"|really\s+|pretty\s+)?(?:blue|bluish|blueish|grey|gray|purple|dusky)\b",
+    re.IGNORECASE,
+)
+"""The speaker's lips, face or fingers turning blue (see the module docstring)."""
+_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (FAINT_SAID, "fainting"),
+    (SPEECH_SAID, "dysarthria"),
+    (WEAKNESS_SAID, "weakness"),
+    (BREATHING_SAID, "shortness of breath"),
+    (CYANOSIS_SAID, "cyanosis"),
+)
+
+
+def acute_sign_keys(text: str, vocabulary: Vocabulary) -> list[tuple[str, tuple[int, int]]]:
+    """``(symptom key, span)`` of each acute sign told in ``text`` whose symptom the dictionary holds."""
+    out = []
+    for rx, name in _SIGNS:
+        entry = vocabulary.lookup("symptom", name)
+        if entry is None:
+            continue
+        for m in rx.finditer(text):
+            # the failing part is the target ("my right hand wouldn't grip": "would" is no hypothetical)
+            site = next((g for g in ("site", "site2", "site3") if g in rx.groupindex and m.group(g)), None)
+            out.append((entry.key, m.span(site) if site else m.span()))
+    return out
+
+
+def failing_part(span_text: str) -> str | None:
+    """The body site of a weakness whose span is the failing part ("right hand"), else ``None``."""
+    return span_text if re.fullmatch(_PART, span_text, re.IGNORECASE) else None

@@ -1,0 +1,50 @@
+"""An environmental allergy said by an exposure and the speaker's reaction in one sentence.
+
+"My sister's cat stayed with us all weekend and my eyes streamed the entire time", "we mowed the grass and I
+couldn't stop sneezing", "the dog slept on my bed and I was wheezing all night": an animal or pollen met and the
+speaker's eyes, nose or breathing reacting. The substance is the allergen as said, the kind environment; the
+anchor is the reaction, so ConText judges the speaker's clause (another person's sneezing, a reaction denied or
+asked about is not admitted).
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.ingest.narrative.models import Policy, Proposal
+
+_ALLERGEN = re.compile(
+    r"\b(?P<sub>cats?|kittens?|dogs?|pupp(?:y|ies)|horses?|rabbits?|hamsters?|guinea pigs?|(?:grass|tree|birch|oak"
+    r"|ragweed)?\s?pollen|ragweed|grass|hay|dust(?: mites?)?|mou?ld)\b",
+    re.IGNORECASE,
+)
+_REACTION = re.compile(
+    r"\bmy (?:eyes|nose)\s+(?:were\s+|was\s+|kept\s+|started\s+|have been\s+|had been\s+)?"
+    r"(?:stream(?:ed|ing)?|water(?:ed|ing)?|itch(?:ed|ing|y)?|puff(?:ed|ing)? up|swell(?:ed|ing)?(?: up)?|ran|running"
+    r"|burn(?:ed|ing|t)|(?:went|were|got) (?:red|puffy|itchy|streaming))\b"
+    r"|\bi\s+(?:was\s+|kept\s+|couldn't stop\s+|could not stop\s+|started\s+|have been\s+|had been\s+)?"
+    r"(?:sneez(?:ed|ing)|wheez(?:ed|ing))\b"
+    r"|\bmy (?:allergies|hay fever)\s+"
+    r"(?:flared(?: up)?|kicked in|went (?:crazy|wild|nuts)|were (?:awful|terrible|bad))",
+    re.IGNORECASE,
+)
+
+_CANT_STOP = re.compile(r"\b(?:couldn't|could not) stop\b", re.IGNORECASE)
+
+
+def find_exposure_reactions(text: str, sentences: list[tuple[int, int]]) -> list[Proposal]:
+    """One environmental allergy per sentence where an allergen is met and the speaker reacts."""
+    out = []
+    for start, end in sentences:
+        reaction = _REACTION.search(text, start, end)
+        allergen = _ALLERGEN.search(text, start, end)
+        if reaction is None or allergen is None:
+            continue
+        said = " ".join(allergen.group("sub").lower().split())
+        fields = {"substance": said, "substance_kind": "environment", "reaction": None}
+        # the sign itself is the anchor ("sneezing" of "I couldn't stop sneezing": no negation of the reaction)
+        sign = reaction.group(0).split()[-1]
+        # "couldn't stop sneezing" says the reaction went on: its negation is the content
+        policy: Policy = "negation_is_content" if _CANT_STOP.search(reaction.group(0)) else "clinical"
+        out.append(Proposal("allergy", fields, (reaction.end() - len(sign), reaction.end()), policy=policy))
+    return out

@@ -1,0 +1,162 @@
+"""A drug allergy said without the words "allergic to <drug>": by a pronoun, a clinician's verdict or a cause.
+
+- a verdict on a drug named before, by a pronoun: "Every time I take my Claritin I break out in welts ... so
+  I think I'm allergic to it", "I've had a rash since the amoxicillin, I must be allergic to them";
+- a reaction to a drug, when the turn tells an allergic sign or names an allergy: "the urgent care doc said
+  it's a reaction to the hydrochlorothiazide" after "I broke out in an itchy red rash";
+- an allergic sign tied to a drug by a cause: "I broke out in hives after the Allegra", "every time I take
+  the Bactrim my lips swell", "the penicillin gave me hives".
+
+The substance is the drug's ingredient and the kind is drug. The anchor is the speaker's clause (the verdict
+or the sign), so ConText judges it: another person's rash, a question or a denial is not admitted. A hedge
+("I think I'm allergic to it") does not keep the allergy out: a suspected reaction to one's own drug is
+acted on (``extra["hedge_tolerant"]``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.ingest.narrative.models import Policy, Proposal
+from app.ingest.narrative.terms import TermMatch
+
+_PRONOUN_VERDICT = re.compile(
+    r"\b(?:allergic|allergy|an allergic reaction|a reaction|reacting|reacted(?:\s+badly)?)\s+to\s+"
+    r"(?P<pro>it|them|that|this|those|these|that stuff|this stuff|that drug|this drug|that medicine|the stuff)\b",
+    re.IGNORECASE,
+)
+"""An allergy or reaction said of "it", "them", "that stuff": the drug named before."""
+_SIGN = (
+    r"hives|welts?|(?:a\s+|an\s+)?(?:[\w-]+\s+){0,3}rash|itch(?:y|ing|iness)?|swell(?:ing|ed|s)?(?:\s+up)?"
+    r"|puff(?:ed|s)? up|swollen(?:\s+(?:tongue|lips?|face|eyes?|throat))?"
+    r"|wheez(?:e|ing|y)|anaphyla(?:xis|ctic)|blotch(?:es|y)|break(?:s)? out|broke out|breaking out|bumps"
+    r"|(?:throat|tongue|lips?|face|eyes?)\s+(?:closed|closing|close|closes|swelled|swelling|swell|swells|tight(?:ened)?)"
+)
+_SIGN_RE = re.compile(rf"\b(?:{_SIGN})\b", re.IGNORECASE)
+_ALLERGY_WORD = re.compile(r"\ballerg", re.IGNORECASE)
+_REACTION_TO = re.compile(
+    r"\b(?:a|an)\s+(?:(?:bad|skin|drug|severe|nasty|allergic)\s+)?reaction\s+(?:to|from)\s+(?:the\s+|my\s+|that\s+)?$",
+    re.IGNORECASE,
+)
+_REACTS_TO = re.compile(
+    r"\breact(?:s|ed|ing)?\s+(?:(?:really\s+)?(?:badly|bad|strongly|terribly)\s+)?(?:to|with)\s+(?:the\s+|my\s+|any\s+)?$",
+    re.IGNORECASE,
+)
+"""The speaker reacting to a drug ("I react badly to codeine, it makes me itch all over"): an allergy when the turn
+tells an allergic sign or names an allergy."""
+_AFTER_DRUG = re.compile(
+    r"\b(?:after|since|from)\s+(?:(?:taking|starting|i took|i started|i had|having)\s+)?"
+    r"(?:the\s+|my\s+|that\s+|a\s+|an\s+|some\s+)?$",
+    re.IGNORECASE,
+)
+_DRUG_CAUSES = re.compile(
+    r"^\s*(?:tablets?|pills?|capsules?)?\s*(?:,\s*(?:it|they|that)\s+|(?:it|they|that)\s+)?(?:always\s+|just\s+)?"
+    rf"(?:gives?|gave|makes?|made|causes?|caused|brings?|brought)"
+    rf"\s+(?:me\s+)?(?:out\s+in\s+)?(?:(?:a|an|these|those|big|red|itchy|my)\s+)*(?:{_SIGN})\b",
+    re.IGNORECASE,
+)
+_CANNOT_TAKE = re.compile(
+    r"\b(?:can't|cannot|can not|couldn't|could not|am unable to|i'm unable to)\s+(?:take|have|tolerate|use|touch)\s+"
+    r"(?:the\s+|any\s+)?$|\bnot allowed\s+(?:to\s+(?:take|have)\s+)?(?:the\s+|any\s+)?$",
+    re.IGNORECASE,
+)
+"""A drug the speaker cannot take, with an allergic sign or an allergy in the sentence ("I can't take penicillin,
+it gives me hives")."""
+_EVERY_TIME = re.compile(
+    r"\b(?:every time|each time|whenever|any time|anytime)\s+i\s+(?:take|took|have|had|use|used)\s+"
+    r"(?:the\s+|my\s+|a\s+|an\s+)?$",
+    re.IGNORECASE,
+)
+_OTHER_ALLERGENS = re.compile(
+    r"\b(?:cats?|dogs?|pollen|grass|dust|mites?|mou?ld|bees?|wasps?|latex|peanuts?|nuts?|shellfish|shrimp|milk"
+    r"|eggs?|wheat|soy|fish|dander|food|soap|detergent|plants?|ivy)\b",
+    re.IGNORECASE,
+)
+
+
+def find_drug_reactions(text: str, drugs: list[TermMatch], sentences: list[tuple[int, int]]) -> list[Proposal]:
+    """Drug allergies said by a pronoun verdict, a clinician's "reaction to", or a sign with its cause."""
+    out: list[Proposal] = []
+    for m in _PRONOUN_VERDICT.finditer(text):
+        drug = _drug_before(text, m.start(), drugs, sentences)
+        if drug is not None:
+            out.append(_proposal(drug, (_clause_start(text, m.start()), m.end())))
+    for drug in drugs:
+        sentence = next(((s, e) for s, e in sentences if s <= drug.start < e), (0, len(text)))
+        before = text[sentence[0] : drug.start]
+        after = text[drug.end : sentence[1]]
+        if (_REACTION_TO.search(before) or _REACTS_TO.search(before)) and (
+            _SIGN_RE.search(text) or _ALLERGY_WORD.search(text)
+        ):
+            out.append(_proposal(drug, (drug.start, drug.end)))
+            continue
+        sign = _SIGN_RE.search(before)
+        if sign is not None and _AFTER_DRUG.search(before):
+            out.append(_proposal(drug, (sentence[0] + sign.start(), sentence[0] + sign.end())))
+            continue
+        if _CANNOT_TAKE.search(before) and (_SIGN_RE.search(after) or _ALLERGY_WORD.search(after)):
+            out.append(_proposal(drug, (drug.start, drug.end), speaker=True))
+            continue
+        caused = _DRUG_CAUSES.match(after)
+        if caused is not None:
+            out.append(_proposal(drug, (drug.start, drug.end + caused.end())))
+            continue
+        if _EVERY_TIME.search(before):
+            later = _SIGN_RE.search(after)
+            if later is not None:
+                out.append(_proposal(drug, (drug.end + later.start(), drug.end + later.end())))
+    return _one_per_drug(out)
+
+
+def _proposal(drug: TermMatch, anchor: tuple[int, int], *, speaker: bool = False) -> Proposal:
+    """``speaker``: a negation in the clause is the content ("can't take"), not a denial."""
+    fields = {"substance": stated_drug(drug), "substance_kind": "drug", "reaction": None}
+    policy: Policy = "negation_is_content" if speaker else "clinical"
+    return Proposal("allergy", fields, anchor, policy=policy, extra={"hedge_tolerant": True})
+
+
+def stated_drug(drug: TermMatch) -> str:
+    """The allergen at the level the person named it: a broader name than the dictionary key
+    ("penicillin" for the key ``penicillin v``) is kept as said; any other alias (a brand, a
+    misspelling) is recorded as the key."""
+    said = drug.text.lower().split()
+    return " ".join(said) if set(said) < set(drug.key.split()) else drug.key
+
+
+def _drug_before(
+    text: str, pos: int, drugs: list[TermMatch], sentences: list[tuple[int, int]]
+) -> TermMatch | None:
+    """The drug named last before ``pos`` in its sentence or the two before, with no other allergen between."""
+    index = next((i for i, (s, e) in enumerate(sentences) if s <= pos < e), None)
+    if index is None:
+        return None
+    first = sentences[max(0, index - 2)][0]
+    earlier = [d for d in drugs if first <= d.start and d.end <= pos]
+    if not earlier:
+        return None
+    drug = earlier[-1]
+    if _OTHER_ALLERGENS.search(text, drug.end, pos):
+        return None
+    return drug
+
+
+def _clause_start(text: str, pos: int) -> int:
+    """Where the speaker's clause before ``pos`` starts (after the last comma, "so" or sentence end)."""
+    cut = max(
+        text.rfind(",", 0, pos),
+        text.rfind(".", 0, pos),
+        text.rfind(" so ", 0, pos) + 3,
+        text.rfind(" and ", 0, pos) + 4,
+    )
+    return cut + 1 if cut >= 0 else 0
+
+
+def _one_per_drug(proposals: list[Proposal]) -> list[Proposal]:
+    seen: set[str] = set()
+    out = []
+    for p in proposals:
+        key = str(p.fields["substance"])
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out

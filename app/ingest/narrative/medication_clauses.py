@@ -1,0 +1,154 @@
+"""The shape of the clause around a drug, beyond the verb before it: what else says the medication action.
+
+"the simvastatin and the amlodipine go down every night" (an intake by routine), "And the amlodipine I've been
+cutting in half" (the drug put first, the speaker's action after it), "the doctor bumped my metformin up to
+1000 mg" (a dose moved with a particle), "I knocked the verapamil on the head" (stopped), "Dad gave me my
+Ritalin at 7" (a dose handed over by a relative: an intake, where a clinician's "gave me" is a prescription).
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.ingest.narrative.medication_verbs import verb_kind
+
+FREQUENCY = re.compile(
+    r"\b(?:once|twice|three times|four times|\d+ times)\s+(?:a|per|each)\s+(?:day|week|night)\b"
+    r"|\b(?:daily|nightly|weekly|every (?:morning|evening|night|day|other day|\d+ hours)|at (?:night|bedtime)"
+    r"|in the (?:morning|evening)|as needed|bid|tid|qid|qd|prn)\b",
+    re.IGNORECASE,
+)
+_LAY_GIVER = re.compile(
+    r"\b(?:dad|daddy|mom|mommy|mum|mummy|mother|father|grandma|grandpa|gran|nan|(?:my|our|his|her) (?:wife|husband"
+    r"|partner|son|daughter|sister|brother|friend|girlfriend|boyfriend|carer|caregiver|roommate|flatmate|kid|child))"
+    r"\s+(?:(?:already|also|then|just|accidentally)\s+)?(?:gave|handed|brought|slipped|fed|gives|hands)\s+me\s+"
+    r"(?:(?:my|the|a|an|one|another|her|his)\s+)?(?:(?:morning|evening|night|nighttime|bedtime|usual|daily|weekly)\s+)?$",
+    re.IGNORECASE,
+)
+"""A relative or friend handing the speaker a dose ("Dad gave me my Ritalin at 7"): an intake, where a
+clinician's "gave me" is a prescription."""
+_FRONTED_ACTION = re.compile(
+    r"^\s*,?\s*(?P<v>i(?:'ve|'d| have| had)?(?:\s+(?:been|just|also|finally|now|since|already))*\s+"
+    r"(?:cutting|cut|splitting|split|halving|halved|breaking|snapping|stopped|quit|skipped|missed|dropped)"
+    r"(?:\s+(?:it|them))?)(?=\s+(?:in half|in two|into halves|in halves|in quarters)\b|\s*(?:[.,;!?]|$)"
+    r"|\s+(?:last|yesterday|this|on|for|since|a|about|weeks|months|days)\b)",
+    re.IGNORECASE,
+)
+"""The drug put first and the speaker's action after it, with no object of its own: "And the amlodipine I've
+been cutting in half", "The simvastatin I stopped last month"."""
+_MOVED_BEFORE = re.compile(
+    r"\b(?:bump(?:ed|ing|s)?|knock(?:ed|ing|s)?|turn(?:ed|ing|s)?|mov(?:ed|ing|es?)|put(?:s|ting)?|dropp(?:ed|ing)"
+    r"|push(?:ed|ing)?|br(?:ought|ing|inging))\s+(?:my|the|his|her|our)\s+$",
+    re.IGNORECASE,
+)
+_UP_OR_DOWN = re.compile(
+    r"\s+(?:dose\s+|dosage\s+)?(?:back\s+)?(?:up|down)\b(?:\s*(?:[.,;!?]|$)|\s+(?:a\s+(?:notch|bit|little|level|step)\b"
+    r"|to\s+(?:\d|(?:one|two|three|four|half|a\s+half)\b)|(?:again|last|this|yesterday|on|by|from)\b))",
+    re.IGNORECASE,
+)
+"""A dose moved up or down with a particle after the drug ("the doctor bumped my metformin up to 1000 mg", "she
+knocked my lisinopril down a notch"); not a place ("took my metformin up to the cabin")."""
+_KNOCKED = re.compile(r"\bknock(?:ed|ing)?\s+(?:the\s+|my\s+|that\s+)?$", re.IGNORECASE)
+_ON_THE_HEAD = re.compile(r"\s+on the head\b", re.IGNORECASE)
+"""British "knocked the X on the head": stopped X."""
+_DRUG_HELD = re.compile(
+    r"^\s*(?:is|was|has been|had been|'s|are|were|have been)\s+(?:now\s+|still\s+)?"
+    r"(?P<how>on hold|paused|held|stopped|discontinued|off)\b"
+    # idioms of a drug dropped: "the Lipitor fell by the wayside", "the statin went out the window"
+    r"|^\s*(?:has\s+|have\s+|kind of\s+|sort of\s+)?(?:fell|fallen|went|gone)\s+(?P<idiom>by the wayside|out the window"
+    r"|out of the window|off my radar|off the radar)\b",
+    re.IGNORECASE,
+)
+"""The drug as the subject of a hold or a stop ("The Plavix is on hold until after my dental work")."""
+_DOSE_OF = re.compile(
+    r"(?:^|[:;,]|\b(?:and|then|so|but))\s*(?:the|my)\s+(?:dose|dosage)\s+of\s+(?:my\s+|the\s+)?$", re.IGNORECASE
+)
+_DOSE_MOVED = re.compile(
+    r"^\s*(?P<dose>dose\s+|dosage\s+)?(?:got|was|has been|had been|is being|is|'s|were|have been)?\s*(?:just\s+)?"
+    r"(?:upped|increased|raised|lowered|reduced|decreased|cut(?:\s+(?:back|down|in half))?|halved|doubled"
+    r"|bumped (?:up|down)|changed|adjusted|(?P<went>went|gone|goes) (?:up|down))\b",
+    re.IGNORECASE,
+)
+"""The drug or its dose as the subject of a change ("my metformin got upped to twice a day", "the lisinopril dose
+was cut in half", "my dose of levothyroxine went up to 100 mcg")."""
+_LET_BEFORE = re.compile(r"\blet(?:ting)?\s+(?:my|the)\s+$", re.IGNORECASE)
+_SLIDE_AFTER = re.compile(r"^\s+(?:slide|slip|lapse|go by the wayside)\b", re.IGNORECASE)
+_DRUG_SUBJECT = re.compile(r"(?:^|[:;,]|\b(?:and|then|so|but))\s*(?:the|my)\s+$", re.IGNORECASE)
+_GOES_DOWN = re.compile(
+    r"^\s*(?:(?:and|&)\s+(?:the|my)\s+[\w-]+\s+)?(?:(?:still|always|both|all)\s+)?(?:go|goes|went)\s+down\b"
+    r"(?!\s+(?:the wrong way|badly|hard|poorly)\b)",
+    re.IGNORECASE,
+)
+_ROUTINE_AFTER = re.compile(
+    r"^\s*(?:(?:fine|easily|easy|no problem)\s*,?\s*)?(?:with|after|before)\s+(?:my\s+|the\s+)?"
+    r"(?:breakfast|lunch|dinner|supper|tea|food|meals?|coffee|juice|water)\b",
+    re.IGNORECASE,
+)
+"""The drug as the subject of "go down" with a routine ("the simvastatin and the amlodipine go down every
+night", "my metformin goes down with breakfast"): the speaker's intake; "the price of metformin went down"
+has no drug subject, "went down the wrong way" is no routine."""
+
+
+def clause_kind(before: str, after: str, kind: str | None) -> str | None:
+    """The kind the clause's shape gives the drug (``before`` and ``after`` it in its clause), else ``kind``."""
+    if kind is None and _DRUG_SUBJECT.search(before) and (held := _DRUG_HELD.match(after)):
+        how = (held.group("how") or "").lower()
+        return "stop" if held.group("idiom") or how in ("stopped", "discontinued", "off") else "skip"
+    moved = _DOSE_MOVED.match(after) if kind is None else None
+    dose_subject = _DOSE_OF.search(before) is not None or (moved is not None and moved.group("dose") is not None)
+    if moved is not None and (dose_subject or (_DRUG_SUBJECT.search(before) and not moved.group("went"))):
+        return "dose_change"  # "my metformin got upped to twice a day", "my dose of levothyroxine went up"
+    if kind is None and _LET_BEFORE.search(before) and _SLIDE_AFTER.match(after):
+        return "skip"  # "I've let my blood pressure meds slide"
+    if kind is None and _DRUG_SUBJECT.search(before) and _goes_down_as_routine(after):
+        return "intake"  # "the simvastatin and the amlodipine go down every night after dinner"
+    if kind is None and _DRUG_SUBJECT.search(before) and (fronted := _FRONTED_ACTION.match(after)):
+        return verb_kind(fronted.group("v"))  # "And the amlodipine I've been cutting in half"
+    if kind in (None, "stop", "intake") and _MOVED_BEFORE.search(before) and _UP_OR_DOWN.match(after):
+        return "dose_change"  # "bumped my metformin up to 1000 mg", "dropped my lisinopril down to 5"
+    if kind is None and _KNOCKED.search(before) and _ON_THE_HEAD.match(after):
+        return "stop"  # "I knocked the verapamil on the head"
+    if kind in ("prescription", None) and _LAY_GIVER.search(before):
+        return "intake"  # "mom gave me my Ritalin", "my husband brought me my pills": a dose handed over
+    return kind
+
+
+def _goes_down_as_routine(after: str) -> bool:
+    """ "... go down every night", "... goes down with breakfast": the drug said swallowed as a routine."""
+    down = _GOES_DOWN.match(after)
+    if down is None:
+        return False
+    rest = after[down.end() :]
+    return FREQUENCY.search(rest) is not None or _ROUTINE_AFTER.match(rest) is not None
+
+
+_NO_BEFORE = re.compile(
+    r"(?:^|[.!?;,]\s*|\b(?:and|but|so)\s+)\s*no\s+(?:more\s+)?(?:of\s+)?(?:my\s+|the\s+)?$", re.IGNORECASE
+)
+_NONE_SINCE = re.compile(
+    r"^\s*(?:at all\s+)?(?:for me\s+|for us\s+)?(?:since|until|till|this weekend|over the weekend"
+    r"|for\s+(?:\d+|a|an|one|two|three|four|five|six|seven|several|a few|a couple of)\s+"
+    r"(?:day|days|week|weeks|night|nights)|today|tonight|yesterday|this (?:morning|week)|last night"
+    r"|in (?:\d+|a|two|three|four|five|several) (?:day|days|week|weeks))\b",
+    re.IGNORECASE,
+)
+
+
+def none_since(before: str, after: str) -> bool:
+    """The drug said absent for a time ("No insulin since yesterday morning", "no metformin for three days"): a
+    skip said with its own negation; "no aspirin for me" is none."""
+    return _NO_BEFORE.search(before) is not None and _NONE_SINCE.match(after) is not None
+
+
+_TAKES_OTHERS = re.compile(
+    r"(?:\bi(?:'ve|'m| have| am| was| had)?\s+(?:been\s+)?|^\s*(?:been\s+)?)(?:\w+ly\s+)?"
+    r"(?:take|took|taking|taken|borrowed|borrowing|used|using|had|having|tried|trying|stole|swiped|pinched|nicked)\s+"
+    r"(?:(?:a|one|two|some|a couple|a few|one or two)\s+(?:of\s+)?)?(?:my|our)\s+[\w-]+'s\s+$",
+    re.IGNORECASE,
+)
+
+
+def takes_anothers_drug(before: str) -> bool:
+    """The speaker taking someone else's drug ("I've been taking my wife's Ambien", "Borrowed a couple of my
+    husband's oxycodone"): the speaker's intake, though a relative is named."""
+    return _TAKES_OTHERS.search(before) is not None
