@@ -8,7 +8,8 @@ atorvastatin for a strong CYP3A4 inhibitor (clarithromycin, erythromycin, the az
 toxicity) or inducer (St John's wort, rifampin: the statin's effect lost; also a hormonal contraceptive's:
 contraceptive failure, and digoxin's or a calcineurin inhibitor's level), an NSAID in force for a bleeding-risk
 supplement (ginkgo, garlic, turmeric, vitamin E, fish oil), warfarin for an antibiotic
-or antifungal that raises its effect (ciprofloxacin, metronidazole, fluconazole, co-trimoxazole). Facts
+or antifungal that raises its effect (ciprofloxacin, metronidazole, fluconazole, co-trimoxazole), methotrexate
+for co-trimoxazole (folate blocked twice, methotrexate cleared slower). Facts
 from the drugs' labels; the lists are small and named here so a reviewer can read them whole.
 """
 
@@ -75,6 +76,9 @@ WARFARIN_POTENTIATORS = frozenset(
     }
 )
 """Drugs that raise warfarin's effect (INR) when added: antibiotics and antifungals above all."""
+METHOTREXATE_RAISERS = frozenset({"sulfamethoxazole", "trimethoprim", "sulfamethoxazole / trimethoprim"})
+"""Co-trimoxazole with methotrexate in force: both block folate and trimethoprim slows methotrexate's clearance
+(bone-marrow suppression); the pair is on both labels."""
 
 
 def has_interaction_potential(drug: DrugFacts) -> bool:
@@ -177,7 +181,13 @@ def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem
             if drug.key in WARFARIN_POTENTIATORS
             and (any_phrase(i.display, ("warfarin",)) or any(t.key == "warfarin" for t in i.terms))
         ]
-        return [*cyp3a4, *warfarin]
+        antifolate = [
+            i
+            for i in active
+            if drug.key in METHOTREXATE_RAISERS
+            and (any_phrase(i.display, ("methotrexate",)) or any(t.key == "methotrexate" for t in i.terms))
+        ]
+        return [*cyp3a4, *warfarin, *antifolate]
     if any_phrase(drug.key, THYROID_BINDERS) is not None:
         thyroid = [
             i
@@ -207,4 +217,6 @@ def interaction_risk(drug: DrugFacts) -> str:
         return "statin toxicity to"
     if any_phrase(drug.key, THYROID_BINDERS) is not None:
         return "lower absorption to"
+    if drug.key in METHOTREXATE_RAISERS:
+        return "a raised effect (bleeding, marrow toxicity) to"
     return "bleeding risk to"

@@ -64,6 +64,24 @@ CARDIAC_WORDS: tuple[str, ...] = (
 """Words of a Condition or Procedure display that make it a cardiac event or cardiac history (a stent
 or a bypass only when cardiac: a gastric bypass or a ureteral stent is no cardiac procedure)."""
 
+ATHEROSCLEROTIC_WORDS: tuple[str, ...] = (
+    "myocardial infarction",
+    "heart attack",
+    "coronary",
+    "angina",
+    "cardiac arrest",
+    "stent",
+    "angioplasty",
+    "bypass",
+    "ischemic",
+    "ischaemic",
+    "stroke",
+    "cerebrovascular",
+)
+"""The cardiac events a statin guards against (an infarction, a coronary procedure, a stroke): a rhythm
+procedure (cardioversion, catheter ablation, a pacemaker) is cardiac care but no event that makes stopping a
+statin high."""
+
 OCCASIONAL_CUES: tuple[str, ...] = (
     "sometimes",
     "occasionally",
@@ -322,7 +340,9 @@ def _stop_active(
             active,
         )
     if drug.is_statin:
-        recent = cardiac_items(ctx, within=RECENT_CARDIAC_EVENT)
+        recent = tuple(
+            i for i in cardiac_items(ctx, within=RECENT_CARDIAC_EVENT) if any_phrase(i.text, ATHEROSCLEROTIC_WORDS)
+        )
         if recent:
             return discrepancy(
                 "contradiction",

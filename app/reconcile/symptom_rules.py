@@ -51,7 +51,12 @@ CHEST_PAIN = (
 )
 CHEST_PAIN_SAID = re.compile(
     rf"(?:\b(?:pain|ache|pressure|tightness|discomfort|squeezing|heaviness)|{PAIN_QUALITY_FEELING})"
-    r"(?: (?:right|just))? (?:in|across|on)(?: the (?:middle|centre|center|front) of)? my chest\b",
+    r"(?: (?:right|just))? (?:in|across|on)(?: the (?:middle|centre|center|front) of)? my chest\b"
+    # the chest said to be in a pain state, by a linking or change-of-state verb: "my chest went tight", "my chest
+    # felt heavy", "my chest started getting tight"
+    r"|\bmy chest(?:'s| (?:is|was|went|goes|turned|got|gets|felt|feels|became|(?:started|began) (?:getting|feeling"
+    r"|to (?:get|feel))))(?: (?:really|so|very|all|kind of|a bit|a little))? (?:tight|heavy|tightening|squeezed"
+    r"|crushed|sore)\b",
     re.IGNORECASE,
 )
 """A chest-pain word placed in the chest with a location between: "a squeezing pain right in the middle of

@@ -25,7 +25,9 @@ _ALLERGY = re.compile(
     r"(?:become|became|gone|went|turned|grown|gotten|got)(?:\s+(?:really|very|quite))?"
     # an allergy held a long time: "I've been allergic to penicillin since I was a kid", "I was always allergic"
     r"|(?:i've|i have|i)\s+(?:always\s+|ever\s+)?been(?:\s+(?:always|really|very|badly))?"
-    r"|i\s+was(?:\s+always)?(?:\s+(?:really|very))?)"
+    r"|i\s+was(?:\s+always)?(?:\s+(?:really|very))?"
+    # the speaker's allergy as a participle: "Being allergic to bee stings, I wear gloves"
+    r"|(?<![\w'])being(?:\s+(?:so|very|badly|really|severely))?)"
     r"\s+allergic to\s+(?P<sub>[^.,;!?\n]+)"
     r"|\b(?:i have an? |i have |i've got an? |i've got |i have got an? |my )(?P<sub2>[a-z][a-z -]{2,30}?) allergy\b"
     r"(?!\s+(?:to|season|medicine|medication|meds|pills?|shots?|tests?|testing|symptoms)\b)"
@@ -111,8 +113,9 @@ _DENIED_ALLERGY = re.compile(
 )
 """A denial of an allergy by the speaker: the allergen follows "not allergic to" or precedes "allergy"."""
 _DENIED_AFTER = re.compile(
-    r"[^.;!?]{0,40}?\b(?:but|and|which|though)\s+i(?:'m|\s+am)\s+(?:\w+\s+)?not(?:\s+(?:really|actually))?"
-    r"\s*(?:[.,;!?]|$)"
+    r"[^.;!?]{0,40}?\b(?:but|and|which|though)\s+"
+    r"(?:(?:honestly|frankly|really|actually|truthfully|in fact|\w+ly)\s*,?\s+)?i(?:'m|\s+am)\s+"
+    r"(?:\w+\s+)?not(?:\s+(?:really|actually))?\s*(?:[.,;!?]|$)"
     # the denial opening the next sentence: "my chart says I'm allergic to eggs. I'm not, never have been"
     r"|[^.;!?]{0,40}?[.;!?]+\s+i(?:'m|m|\s+am)\s+(?:really\s+|actually\s+|literally\s+|honestly\s+)?not"
     r"(?:\s+(?:really|actually|at all))?\s*(?:[.,;!?]|$)",
@@ -139,6 +142,8 @@ _DOUBTED_OR_STRUCK = re.compile(
 )
 """A recorded allergy the speaker doubts or wants struck: "I don't think I'm allergic to cats at all", "I want the
 peanut allergy taken off my chart"."""
+_APPOSED = re.compile(r"\s*(?:,|\()\s*(?:the|my|i mean)?\s*", re.IGNORECASE)
+"""Between a class said in lay words and the drug's own name that follows it."""
 _STILL_UNSURE = re.compile(r"[^.;!?]*\b(?:not sure|unsure|might be|may be|could be|maybe)\b", re.IGNORECASE)
 _RECORD_SAYS = re.compile(
     r"\b(?:chart|record|records|file|notes|portal|list)\s+(?:says|said|say|shows|lists|has)\s+(?:that\s+)?$",
@@ -224,7 +229,11 @@ def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
         anchor = (m.start("verb"), m.end("verb")) if m.re is _FOOD_REACTION else (m.start("sub"), m.end("sub"))
         out.append(Proposal("allergy", fields, anchor))
     for proposal in find_drug_reactions(text, drugs, sentence_spans(text)):
-        if not any(p.type == "allergy" and p.fields.get("substance") == proposal.fields["substance"] for p in out):
+        same = [p for p in out if p.type == "allergy" and p.fields.get("substance") == proposal.fields["substance"]]
+        for p in same:  # "said it's most likely an allergy to the simvastatin": a suspected reaction is acted on
+            if p.fields.get("status") != "denied":
+                p.extra["hedge_tolerant"] = True
+        if not same:
             out.append(proposal)  # "... so I think I'm allergic to it", "a reaction to the hydrochlorothiazide"
     for proposal in find_exposure_reactions(text, sentence_spans(text)):
         if not any(p.type == "allergy" and abs(p.anchor[0] - proposal.anchor[0]) < 120 for p in out):
@@ -241,7 +250,9 @@ def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
 def _allergy(text: str, m: re.Match[str], group: str, drugs: list[TermMatch]) -> Proposal | None:
     """One allergen of a statement: substance as said, kind, reaction in the same sentence."""
     raw_start, raw_end = m.start(group), m.end(group)
-    drug = next((d for d in drugs if raw_start <= d.start < raw_end), None)
+    drug = next((d for d in drugs if raw_start <= d.start < raw_end), None) or next(
+        (d for d in drugs if d.start >= raw_end and _APPOSED.fullmatch(text, raw_end, d.start)), None
+    )  # "an allergic reaction to my blood pressure pill, the hydrochlorothiazide": the drug named in apposition
     kind: str | None
     if drug is not None:
         substance, kind = stated_drug(drug), "drug"
@@ -313,6 +324,9 @@ def _substance_words(raw: str) -> str:
             "at",
             "in",
             "whatsoever",
+            "after",
+            "anyway",
+            "now",
             "either",
             "anymore",
             "though",

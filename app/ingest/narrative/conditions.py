@@ -39,9 +39,12 @@ _RESOLVED_AFTER = re.compile(
     r"^\W*(?:(?:is|was|are|were|has|have|had|'s|'re)\s+)?(?:(?:seems?|seemed|appears?|appeared) to (?:be|have)\s+)?"
     # "the migraines are basically gone", "is now completely cleared up"
     r"(?:(?:now|finally|completely|fully|all|totally|pretty much|long|entirely|basically|essentially|practically"
-    r"|virtually|just about)\s+){0,2}(?:been\s+)?"
+    r"|virtually|just about|just|simply)\s+){0,2}(?:been\s+)?"
     r"(?:resolved|gone(?! up)|went away|gone away|cleared(?: up)?|clear(?!\s+(?:to|that|of|on|about)\b)|cured|healed"
     r"|in remission|over|finished|done|a thing of the past|behind me|history(?!\s+of)"
+    # a fading or vanishing verb: "just faded away", "has disappeared", "kind of petered out", "vanished"
+    r"|(?:just\s+|kind of\s+|sort of\s+|slowly\s+|gradually\s+|quietly\s+)?(?:faded|fading|petered|dried up"
+    r"|disappeared|vanished|died down|went quiet|gone quiet|settled down)(?:\s+(?:away|out|off))?"
     # a condition that does not return: "hasn't come back since we moved", "never came back", "not returned"
     r"|(?:just\s+|really\s+)?(?:hasn't|has not|haven't|have not|hadn't|never|not)\s+(?:\w+\s+)?"
     r"(?:come back|came back|returned|been back|bothered me|flared)(?!\s+(?:yet|for now)\b))\b"
@@ -51,7 +54,8 @@ _RESOLVED_AFTER = re.compile(
 """The condition said to be over after its name: "my hypertension is resolved now"."""
 _OWN_RELATIVE = re.compile(
     r"^\s+(?:(?:that|which)\s+)?i(?:'ve|\s+have|\s+had|'d)?\s+(?:had|suffered (?:with|from)|lived with|dealt with"
-    r"|struggled with|battled)\b[^,.;!?]{0,40}?(?=\s+(?:is|was|are|were|has|have|had)\b)"
+    r"|struggled with|battled)\b[^,.;!?]{0,40}?(?=\s+(?:(?:just|finally|simply|slowly|gradually|kind of|sort of)\s+)?"
+    r"(?:is|was|are|were|has|have|had|faded|disappeared|vanished|petered|cleared|went)\b)"
     # the condition's past effect on the speaker: "the hay fever that used to wreck me every spring just ..."
     r"|^\s+(?:that|which)\s+(?:used to|always|would)\s+[^,.;!?]{0,50}?\b(?:me|my)\b[^,.;!?]{0,30}?"
     r"(?=\s+(?:just\s+|really\s+)?(?:is|was|are|were|has|have|had|hasn't|has not|haven't|never)\b)",
@@ -109,7 +113,13 @@ _DENIED_AFTER = re.compile(
     r"|^\s+(?:in|on)\s+(?:my|the)\s+(?:chart|record|records|file|notes|list|problem list|profile|history)\b"
     r"[^.;!?]{0,30}?\b(?:(?:is|was|was put there|'s)\s+(?:(?:just|simply|all)\s+)?"
     r"(?:a mistake|wrong|an error|incorrect)"
-    r"|got (?:it|that|this) wrong|(?:made|making) a mistake)\b",
+    r"|got (?:it|that|this) wrong|(?:made|making) a mistake"
+    # the speaker's disbelief of the entry: "..., I really don't think that's right", "that isn't true"
+    r"|i\s+(?:(?:really|honestly|just|simply)\s+)?(?:don't|do not|dont)\s+(?:think|believe)\s+"
+    r"(?![^.;!?]*\b(?:wrong|a mistake|an error)\b)(?:that|it|this)(?:'s|\s+is|\s+was)?"
+    r"(?:\s+(?:right|true|correct|accurate))?"
+    r"|(?:that|it|this)(?:'s|\s+is|\s+was)\s+(?:not|never)\s+(?:right|true|correct|accurate)"
+    r"|(?:that|it|this)\s+(?:isn't|wasn't)\s+(?:right|true|correct|accurate))\b(?![^.;!?]*\?)",
     re.IGNORECASE,
 )
 """A denial after the name: "my chart says I have COPD but I don't", "the diabetes in my file is wrong"."""
@@ -147,6 +157,8 @@ _VACCINE_AFTER = re.compile(
     re.IGNORECASE,
 )
 """A disease named as its vaccine ("got the hepatitis A jab", "my shingles shot"): no condition."""
+_DETERMINER_BEFORE = r"\b(?:the|my|that|this|those|these)\s+(?:\w+\s+)?$"
+"""A condition named by a determiner ("the", "my", or a demonstrative) whose predicate says it is over."""
 _RUNS_IN_FAMILY = re.compile(r"\bruns in (?:my|the|our) family\b", re.IGNORECASE)
 
 def find_conditions(
@@ -168,8 +180,9 @@ def find_conditions(
         if no_more is not None:
             cue = no_more  # "No more migraines since ...": the condition is over
         far = cue is None or len(tokenize(before[cue.end() :])) > 4
-        if far and _RESOLVED_AFTER.match(after) and re.search(r"\b(?:the|my)\s+(?:\w+\s+)?$", before, re.I):
-            cue = last_match(re.compile(r"\b(?:the|my)\b", re.I), before)  # "said the sinusitis has cleared up"
+        if far and _RESOLVED_AFTER.match(after) and re.search(_DETERMINER_BEFORE, before, re.I):
+            # "said the sinusitis has cleared up", "that sinus infection is finally gone"
+            cue = last_match(re.compile(r"\b(?:the|my|that|this|those|these)\b", re.I), before)
         if _VACCINE_AFTER.match(after):
             continue  # "the hepatitis A jab", "my shingles shot": a vaccine named by its disease
         if _RELATIVE_REPORTS.search(re.split(r"[.!?]", text[: match.start])[-1]):

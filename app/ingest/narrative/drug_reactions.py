@@ -35,7 +35,8 @@ _SIGN = (
 _SIGN_RE = re.compile(rf"\b(?:{_SIGN})\b", re.IGNORECASE)
 _ALLERGY_WORD = re.compile(r"\ballerg", re.IGNORECASE)
 _REACTION_TO = re.compile(
-    r"\b(?:a|an)\s+(?:(?:bad|skin|drug|severe|nasty|allergic)\s+)?reaction\s+(?:to|from)\s+(?:the\s+|my\s+|that\s+)?$",
+    r"\b(?:(?:a|an)\s+(?:(?:bad|skin|drug|severe|nasty|allergic)\s+)?reaction|(?:an\s+)?allergy)\s+(?:to|from)\s+"
+    r"(?:the\s+|my\s+|that\s+)?$",
     re.IGNORECASE,
 )
 _REACTS_TO = re.compile(

@@ -13,7 +13,27 @@ import re
 
 from app.ingest.narrative.lifestyle import SPEAKER_SUBJECT
 from app.ingest.narrative.models import Proposal
-from app.ingest.narrative.quantities import COUNT, NUMBER, parse_number
+from app.ingest.narrative.quantities import COUNT as _SMALL_COUNT
+from app.ingest.narrative.quantities import NUMBER, parse_number
+
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90}
+_TEENS = {"thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
+_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+COUNT = (
+    rf"(?:(?:{'|'.join(_TENS)})(?:[- ](?:{'|'.join(_UNITS)}))?|{'|'.join(_TEENS)}|{_SMALL_COUNT[3:-1]})"
+)
+"""A count of minutes or hours, spelled out up to the tens ("forty minutes", "forty-five minutes") or in digits."""
+
+
+def _count(said: str) -> float:
+    """The value of a :data:`COUNT` ("forty-five" -> 45, "15" -> 15, "half an" -> 0.5)."""
+    parts = re.split(r"[- ]", said.strip().lower())
+    if parts[0] in _TENS:
+        return float(_TENS[parts[0]] + (_UNITS.get(parts[1], 0) if len(parts) > 1 else 0))
+    if parts[0] in _TEENS:
+        return float(_TEENS[parts[0]])
+    return parse_number(said)
+
 
 _I = r"\b(?:i|we|(?:a few|some|all|both|the (?:two|three|four)) of us|my \w+ and i)\b"
 """The speaker as subject, alone or in company ("a few of us went swimming", "my wife and I walked")."""
@@ -81,6 +101,11 @@ _EXERCISE = re.compile(
     rf"(?:(?:about |around )?(?P<dn>{COUNT})\s+(?P<du>minutes?|mins?|hours?|hrs?)\s+of\s+)?"
     r"(?:(?:gentle|light|easy|brisk|some|intense|hard|vigorous|slow)\s+)?(?P<ing>walking|running|jogging|swimming|"
     r"cycling|dancing|stretching|yoga|pilates)"
+    # a progressive with a route or a frequency: "I've been cycling to work every day", "been swimming at the pool"
+    r"|been (?P<prog>cycling|biking|walking|running|jogging|swimming|hiking)(?=\s+(?:to (?:work|school"
+    r"|the (?:gym|park|office|pool|shops|beach|station))|every|each|daily|most|in the (?:park|pool|hills|woods)"
+    r"|at the (?:pool|gym|park|track)|on the (?:treadmill|trail|track|bike)|along"
+    r"|around the (?:park|lake|block|track))\b)"
     r"|(?:usually |always )?(?P<habit>walk|run|jog|swim|cycle)(?=\s+(?:daily|every (?:day|morning|evening|night)|"
     r"each (?:day|morning|evening)|twice a (?:day|week)|\d+ times a week)\b))\b(?P<rest>[^.;!?\n]*)",
     re.IGNORECASE,
@@ -185,7 +210,8 @@ def find_exercise(text: str) -> list[Proposal]:
             continue  # "my son came over, went for a run with the dog": his run
         word = (
             m.group("did") or m.group("went") or m.group("gym") or m.group("sport") or m.group("ing")
-            or m.group("habit") or m.group("gone") or m.group("sport2") or m.group("dog") or m.group("verb")
+            or m.group("habit") or m.group("gone") or m.group("sport2") or m.group("dog") or m.group("prog")
+            or m.group("verb")
         ).lower()
         activity = word if m.group("went") else _ACTIVITIES.get(word, word)  # "went for a walk": walk, as said
         rest = m.group("rest")
@@ -194,7 +220,7 @@ def find_exercise(text: str) -> list[Proposal]:
         if duration:
             fields["duration_min"] = _minutes(duration)
         elif m.group("dn") or m.group("wn"):  # "did 45 minutes of stretching", "a 20 minute walk"
-            n = parse_number(m.group("dn") or m.group("wn"))
+            n = _count(m.group("dn") or m.group("wn"))
             fields["duration_min"] = n * (60 if (m.group("du") or m.group("wu")).lower().startswith("h") else 1)
         distance = _DISTANCE.search(rest)
         if distance and not _qualified(rest[: distance.start()]):
@@ -294,4 +320,4 @@ def _minutes(duration: re.Match[str]) -> float:
     """Minutes of a duration match ("for 45 minutes", "45 minutes of sprints", "for half an hour")."""
     key = next(k for k in ("n", "n2", "n3") if duration.group(k) is not None)
     n, unit = duration.group(key), duration.group(key.replace("n", "u"))
-    return parse_number(n) * (60 if unit.lower().startswith("h") else 1)
+    return _count(n) * (60 if unit.lower().startswith("h") else 1)

@@ -74,6 +74,32 @@ ACTIVITY_WORDS = {
     "stair sprints": ("stairs", "steps"),
 }
 _EXTRA_WORD_NUMBERS = {"fourteen": 14.0, "thirty": 30.0, "ninety": 90.0, "twenty": 20.0, "fifteen": 15.0}
+_TENS_SAID = re.compile(
+    r"\b(?P<tens>twenty|thirty|forty|fifty|sixty|ninety)(?:[- ](?P<unit>one|two|three|four|five|six|seven|eight|nine))?"
+    r"\b|\b(?P<teen>thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\b",
+    re.IGNORECASE,
+)
+_TENS_VALUE = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90}
+_SMALL_VALUE = {
+    w: i + 1 for i, w in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine"))
+} | {
+    w: i + 13
+    for i, w in enumerate(("thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"))
+}
+
+
+def _spelled_tens(lowered: str) -> set[float]:
+    """Numbers spelled out to the tens ("forty", "forty-five", "sixteen")."""
+    out: set[float] = set()
+    for m in _TENS_SAID.finditer(lowered):
+        if m.group("teen"):
+            out.add(float(_SMALL_VALUE[m.group("teen")]))
+            continue
+        tens = _TENS_VALUE[m.group("tens")]
+        out.add(float(tens))
+        if m.group("unit"):
+            out.add(float(tens + _SMALL_VALUE[m.group("unit")]))
+    return out
 _KILOS = re.compile(r"\d\s?(?:kgs|kilos?|kilograms?)\b", re.IGNORECASE)
 _RACE_K = re.compile(r"\b\d+(?:\.\d+)?\s?k\b", re.IGNORECASE)
 _PERCENT = re.compile(r"\d\s?(?:percent|per cent)\b", re.IGNORECASE)
@@ -89,6 +115,7 @@ def allowed_numbers(text: str) -> set[float]:
     numbers = set(stated_numbers(text))
     lowered = text.lower()
     numbers |= {v for w, v in _EXTRA_WORD_NUMBERS.items() if re.search(rf"\b{w}\b", lowered)}
+    numbers |= _spelled_tens(lowered)
     numbers |= {n * 60 for n in list(numbers)}
     if re.search(r"\ban? (?:hour|hr)\b", lowered):  # "for an hour": 60 minutes
         numbers.add(60.0)

@@ -49,6 +49,18 @@ _MEAL_FOR = re.compile(
     r"(?P<k>breakfast|lunch|dinner|supper|brunch|a snack|snack|dessert)\b",
     re.IGNORECASE,
 )
+_MEAL_MADE_FOR_ME = re.compile(
+    r"\b(?:(?:my\s+)?(?:mom|mum|mother|dad|father|wife|husband|partner|grandma|gran|nana|daughter|son|sister"
+    r"|brother|roommate|girlfriend|boyfriend))\s+(?:just\s+)?(?:made|cooked|fixed|baked|whipped up|brought)"
+    r"(?:\s+(?:me|us))?\s+(?P<food>[^.,;!?\n]{2,60}?)\s+for\s+(?:(?:me|us)\s+for\s+)?"
+    r"(?P<k>breakfast|lunch|dinner|supper|brunch)\b"
+    # the speaker ate it: said of the taste right after ("..., it was sooo good", "and it was delicious")
+    r"(?=[^.;!?]{0,30}?\b(?:it|that|they)\s+(?:was|were|tasted)\s+(?:(?:so+|really|super|just|pretty)\s+)?"
+    r"(?:good|delicious|tasty|yummy|amazing|great|lovely|nice|perfect)\b)",
+    re.IGNORECASE,
+)
+"""A meal a relative made for the speaker, eaten by the speaker (its taste said after it): "mom made grilled cheese
+for lunch today, it was sooo good"; a dish cooked for others with no word of eating it is no meal of the speaker's."""
 _MEAL_PORTION = re.compile(
     rf"(?:{_I}\s+(?:just\s+)?|(?:^|(?<=[.!?]\s)))(?:had|ate|drank|finished|wolfed down|polished off|made|cooked"
     r"|baked|fixed)\s+"
@@ -227,6 +239,10 @@ def find_meals(text: str) -> list[Proposal]:
             continue
         fields = {"food": m.group("food").lower(), "kind": "meal"}
         out.append(Proposal("meal", fields, (m.start(), m.end()), policy="plain"))
+        taken.append((m.start(), m.end()))
+    for m in _MEAL_MADE_FOR_ME.finditer(text):
+        fields = {"food": _food(m.group("food")), "kind": "meal"}
+        out.append(Proposal("meal", fields, (m.start("food"), m.end()), policy="plain", extra=SPEAKER_SUBJECT))
         taken.append((m.start(), m.end()))
     for m in _MEAL_FOR.finditer(text):
         kind = "snack" if "snack" in m.group("k").lower() else "meal"

@@ -53,6 +53,17 @@ _ON_IT = re.compile(
 )
 """Being "on" a drug named before is taking it: "talked me into fish oil capsules, I've been on them since
 last month"."""
+_HAVING_DOSE = re.compile(
+    r"\b(?:i|i've|ive|i have|i'm|im|i am|i had|i was|i've been|i have been)\s+"
+    r"(?:(?:been|just|also|now|already|then)\s+){0,2}"
+    r"(?P<verb>having|had|have)\s+"
+    r"(?P<object>(?:a|one|two|three|1|2|3)\s+(?:\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|iu|units?)\s+)?"
+    r"(?:capsules?|pills?|tablets?|gummy|gummies|softgels?|drops|scoops?|spoonfuls?|teaspoons?)"
+    r"|them|it)\b(?!\s+(?:box|bottle|pack|packet|prescription|refill)\b)",
+    re.IGNORECASE,
+)
+"""A dose of a drug named before, "had" or "been having" by the speaker: "my daughter read that ginkgo is good for the
+memory, so I've been having one capsule every morning", "I've had two tablets a day since Monday"."""
 _STRENGTH_AFTER = re.compile(
     rf"\s*[,(]?\s*(?P<dose>{NUMBER})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu)\b(?!\s*/)", re.IGNORECASE
 )
@@ -81,6 +92,7 @@ def find_referred_actions(
             *_LEFT_OFF.finditer(text),
             *_ON_IT.finditer(text),
             *_GIVING_IT_A_TRY.finditer(text),
+            *_HAVING_DOSE.finditer(text),
         ],
         key=lambda x: x.start(),
     )
@@ -106,7 +118,7 @@ def find_referred_actions(
         verb = m.group("verb").lower()
         if m.re is _LEFT_OFF:
             kind: str | None = "stop"
-        elif m.re is _ON_IT or m.re is _GIVING_IT_A_TRY:
+        elif m.re is _ON_IT or m.re is _GIVING_IT_A_TRY or m.re is _HAVING_DOSE:
             kind = "intake"
         else:
             kind = verb_kind(m.group(0)[: m.start("object") - m.start()]) or (
@@ -127,6 +139,8 @@ def find_referred_actions(
         # except a past one that says the skip itself ("so I haven't taken it since Monday")
         anchor = (m.start("verb"), m.end("object"))
         negated = _PAST_NEGATION.search(m.group(0)) is not None
+        if negated and kind == "stop" and m.re is _REFERRING and verb in ("stopped", "stop", "quit"):
+            continue  # "I haven't stopped it": no stop at all
         # "went without it" says the skip itself; "never went without it" is no skip
         own = kind in ("skip", "stop") and (negated or ("without" in verb and not _NEVER.search(m.group(0))))
         out.append(Proposal(_KINDS[kind], fields, anchor, policy="negation_is_content" if own else "clinical"))

@@ -82,7 +82,8 @@ appendectomy); a joint said to be replaced as "<joint> replacement"."""
 
 
 _DONE_TO_ME = (
-    r"\b(?:i had|i've had|i have had|i underwent|i got|i just had|i went for|i went in for|had|got"
+    r"\b(?:i had|i've had|i have had|i underwent|i got|i just had"
+    r"|i\s+(?:finally\s+|just\s+|eventually\s+|also\s+)?(?:went|came)\s+(?:in\s+)?for|had|got"
     r"|(?:they|she|he|the doctors?|the surgeons?|the hospital|(?:my\s+|the\s+)?(?:surgeon|doctor|specialist"
     r"|neurologist|cardiologist|eye doctor|ophthalmologist|dentist|gp)|dr\.?\s+\w+)\s+(?:also\s+|just\s+)?"
     r"(?:did|performed|ran|sent me for|had me (?:get|do|have|go for)|booked me in for and did))\s+"
@@ -104,6 +105,28 @@ _SCAN = re.compile(
 )
 """A diagnostic procedure done on the speaker ("she had me get an MRI of my head last Wednesday", "I had an
 ultrasound of my liver"): a procedure, under the test's name as said."""
+
+
+_ORGAN_TAKEN = re.compile(
+    r"\b(?:they|the doctors?|the surgeons?|(?:my\s+|the\s+)?(?:surgeon|doctor|specialist|dentist|oral surgeon)"
+    r"|dr\.?\s+\w+|she|he)\s+(?:finally\s+|just\s+|also\s+)?(?:took|pulled|whipped|yanked|cut|removed|whipped)"
+    r"(?:\s+(?:out|off))?\s+(?:my|both of my|all of my|two of my|the)\s+(?:(?:left|right|bottom|top)\s+)?"
+    r"(?P<organ>appendix|gallbladder|tonsils|uterus|womb|thyroid|spleen|kidney|wisdom teeth|wisdom tooth|adenoids"
+    r"|prostate|ovaries|ovary)\b"
+    r"|\bmy\s+(?P<passive>appendix|gallbladder|tonsils|uterus|womb|thyroid|spleen|kidney|wisdom teeth|wisdom tooth"
+    r"|adenoids|prostate|ovaries|ovary)\s+(?:was|were|got)\s+(?:(?:finally|just)\s+)?(?:taken out|removed|pulled"
+    r"|out|whipped out|yanked out|cut out)\b",
+    re.IGNORECASE,
+)
+"""An organ taken out by an agent, with "out" before or after it ("they took my gallbladder out", "the surgeon
+removed my appendix") or in the passive ("my tonsils were taken out"): recorded under the procedure's name."""
+_ATTENDED = re.compile(
+    r"\bi\s+(?:finally\s+|just\s+|eventually\s+|also\s+)?(?:went|came)\s+(?:in\s+)?for\s+(?:my|the|an?)\s+"
+    r"(?:(?:first|annual|routine|yearly|follow-up)\s+)?(?P<proc>[a-z]+(?:ectomy|otomy|ostomy|plasty|oscopy))\b"
+    r"(?!\s+(?:next|tomorrow|booked|scheduled|consultation|appointment)\b)",
+    re.IGNORECASE,
+)
+"""A procedure the speaker went for ("I finally went for the colonoscopy my sister kept nagging me about"): done."""
 
 
 def find_surgeries(text: str) -> list[Proposal]:
@@ -131,6 +154,13 @@ def find_surgeries(text: str) -> list[Proposal]:
                 continue
             procedure = m.group(group)
             out.append(Proposal("surgery_history", {"procedure": procedure}, (m.start(), m.end())))
+    for m in _ORGAN_TAKEN.finditer(text):
+        if not any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
+            organ = (m.group("organ") or m.group("passive")).lower()
+            out.append(Proposal("surgery_history", {"procedure": ORGAN_PROCEDURES[organ]}, (m.start(), m.end())))
+    for m in _ATTENDED.finditer(text):
+        if not any(p.anchor[0] <= m.start("proc") < p.anchor[1] for p in out):
+            out.append(Proposal("surgery_history", {"procedure": m.group("proc").lower()}, (m.start(), m.end())))
     for m in _IMPLANT_OR_INJECTION.finditer(text):
         if any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
             continue

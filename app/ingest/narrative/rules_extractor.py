@@ -33,6 +33,7 @@ from app.ingest.narrative.allergies import find_allergies
 from app.ingest.narrative.assertions import Assertion, get_tagger
 from app.ingest.narrative.conditions import find_conditions
 from app.ingest.narrative.dose_count import counts_doses
+from app.ingest.narrative.drug_apposition import drop_class_named_with_drug
 from app.ingest.narrative.exercise import find_exercise
 from app.ingest.narrative.goals import find_goals
 from app.ingest.narrative.grounding_check import ungrounded_fields
@@ -134,7 +135,7 @@ def _propose(
     proposals = list(measured.proposals)
     blocked = list(measured.blocked)
     free = [t for t in terms if not _inside(measured.consumed, t.start)]
-    drugs = [t for t in free if t.kind == "drug"]
+    drugs = drop_class_named_with_drug(text, [t for t in free if t.kind == "drug"], snapshot)
     mood = find_mood(text)
     mood_spans = [p.anchor for p in mood]
     conditions = [t for t in free if t.kind == "condition" and not _inside(mood_spans, t.start)]
@@ -145,7 +146,14 @@ def _propose(
     ]
     medications = find_medications(text, drugs, sentences)
     proposals += medications
-    governed = {d.start: p.anchor for d in drugs for p in medications if p.anchor[0] <= d.start < p.anchor[1]}
+    # a refill or a prescription is not the speaker's own action: "the refill never came through for my Plavix,
+    # so I stopped taking it" still says the stop
+    governed = {
+        d.start: p.anchor
+        for d in drugs
+        for p in medications
+        if p.anchor[0] <= d.start < p.anchor[1] and p.type != "prescription"
+    }
     proposals += find_referred_actions(text, drugs, sentences, governed)
     blocked += find_unknown_drugs(text, drugs)
     proposals += find_conditions(text, conditions, sentences)

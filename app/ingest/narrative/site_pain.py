@@ -58,7 +58,10 @@ _PAIN_FEELING = re.compile(
 _SORE_PART = re.compile(
     # the possessive may be dropped at the start of a sentence: "Throat's been a little scratchy since yesterday"
     rf"(?:\bmy |(?:^|(?<=[.!?]\s))(?=[A-Za-z]+(?:'s|'re) )){_PART}"
-    r"(?:'s|'re| (?:is|are|was|were|has been|have been|had been|feels?|felt|got|gets|keeps? getting))"
+    r"(?:'s|'re| (?:is|are|was|were|has been|have been|had been|feels?|felt|got|gets|keeps? getting"
+    # a change of state: "my chest went tight", "my back seized up and turned stiff", "started feeling tight"
+    r"|went|goes|go|turned|became|grew|(?:was|is|kept|started|began) getting|(?:started|began) (?:to (?:get|feel)"
+    r"|getting|feeling)))"
     r"(?: (?:really|so|very|pretty|kind of|kinda|still|just|been|a bit|a little|quite|super|all))*"
     r" (?P<how>stiff|sore|tight|scratchy|raw)\b",
     re.IGNORECASE,

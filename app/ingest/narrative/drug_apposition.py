@@ -1,0 +1,56 @@
+"""One drug named twice in one noun phrase: by its class in lay words and by its own name.
+
+"my blood pressure pill, the hydrochlorothiazide", "my water pill (HCTZ)", "my Trinessa birth control",
+"the Zocor cholesterol pill": the class word and the drug's name are one referent, so one match is kept,
+with the specific drug's key, before any extractor sees it. A class named on its own ("my blood
+pressure pill") stays a class; a class and a drug in separate phrases ("my cholesterol pill and the
+metformin") are two drugs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from app.ingest.narrative.medications import LAY_CLASS_KEYS
+from app.ingest.narrative.terms import TermMatch, Vocabulary
+
+CLASS_KEYS = LAY_CLASS_KEYS | {"hormonal contraceptive"}
+"""Dictionary entries that name a drug class, not one drug."""
+
+_CLASS_THEN_NAME = re.compile(
+    r"\s*(?:,|\(|-|–|—|:)\s*(?:(?:the|my|i mean|i\.e\.|which is|aka|that's|that is|called)\s*){0,2}"
+    r"|\s+(?:i mean|called|named)\s+(?:the\s+)?",
+    re.IGNORECASE,
+)
+"""Between a class and the drug's name that follows it in apposition."""
+_NAME_THEN_CLASS = re.compile(r"\s*(?:-\s*)?", re.IGNORECASE)
+"""Between a drug's name and the class word it qualifies ("Trinessa birth control")."""
+
+
+def drop_class_named_with_drug(text: str, drugs: list[TermMatch], vocabulary: Vocabulary) -> list[TermMatch]:
+    """The drug matches with one match per drug named twice: a class before its drug's name takes the drug's
+    key at the class's place (the verb before the class governs it: "I stopped my cholesterol pill, I mean the
+    Zocor"), and the name's own match goes; a class after the drug's name ("my Trinessa birth control") goes.
+    The two must share a concept tag: "my blood pressure pill, the metformin and ..." is a list of two drugs."""
+    replaced: dict[int, TermMatch] = {}
+    dropped: set[int] = set()
+    for cls in (d for d in drugs if d.key in CLASS_KEYS):
+        specific = [d for d in drugs if d.key not in CLASS_KEYS and _same_kind(cls.key, d.key, vocabulary)]
+        after = next(
+            (d for d in specific if d.start >= cls.end and _CLASS_THEN_NAME.fullmatch(text[cls.end : d.start])), None
+        )
+        before = any(d.end <= cls.start and _NAME_THEN_CLASS.fullmatch(text[d.end : cls.start]) for d in specific)
+        if after is not None:
+            replaced[cls.start] = replace(cls, key=after.key)
+            dropped.add(after.start)
+        elif before:
+            dropped.add(cls.start)
+    return [replaced.get(d.start, d) for d in drugs if d.start not in dropped]
+
+
+def _same_kind(class_key: str, drug_key: str, vocabulary: Vocabulary) -> bool:
+    """Whether the class and the drug share a concept tag (cardiovascular, lipid, diabetes, contraception, ...)."""
+    cls, drug = vocabulary.get("drug", class_key), vocabulary.get("drug", drug_key)
+    tags = getattr(cls, "concepts", ()), getattr(drug, "concepts", ())
+    return bool(set(tags[0]) & set(tags[1]))
