@@ -43,6 +43,8 @@ def test_an_allergic_reaction_to_a_drug_is_a_drug_allergy_and_no_condition(
         "My son had an allergic reaction to penicillin.",
         "If I had an allergic reaction to lisinopril what would happen?",
         "It wasn't an allergic reaction to my lisinopril, just a cold.",
+        "I keep an EpiPen for my son because of his peanut allergy.",
+        "I pack snacks for my daughter since her egg allergy was found.",
     ],
 )
 def test_an_allergic_reaction_of_someone_else_supposed_or_denied_is_no_allergy(
@@ -243,3 +245,17 @@ def test_the_sentence_describing_an_exercise_is_part_of_its_quote(
     alone = "I've joined an indoor rowing class. My knee is fine."
     [other] = [r for r in extract(alone, snapshot, mention=mention).records if r.type == "exercise"]
     assert other.quote == "I've joined an indoor rowing class."
+
+
+@pytest.mark.parametrize(
+    ("text", "substance"),
+    [
+        ("My shellfish allergy is why I skip the buffet.", "shellfish"),
+        ("I carry the pen because of my tree nut allergy.", "tree nut"),
+        ("My latex allergy means the dentist uses other gloves.", "latex"),
+    ],
+)
+def test_the_speakers_allergy_named_before_allergy_keeps_its_whole_noun_phrase(
+    text: str, substance: str, snapshot: DictionarySnapshot, mention: datetime
+) -> None:
+    assert [f["substance"] for f in of_type(grounded_records(text, snapshot, mention), "allergy")] == [substance]

@@ -29,7 +29,11 @@ _ALLERGY = re.compile(
     # the speaker's allergy as a participle: "Being allergic to bee stings, I wear gloves"
     r"|(?<![\w'])being(?:\s+(?:so|very|badly|really|severely))?)"
     r"\s+allergic to\s+(?P<sub>[^.,;!?\n]+)"
-    r"|\b(?:i have an? |i have |i've got an? |i've got |i have got an? |my )(?P<sub2>[a-z][a-z -]{2,30}?) allergy\b"
+    # the allergen is a short noun phrase: "my son because of his peanut allergy" is the son's (a clause or another
+    # person's possessive between "my" and "allergy" ends it)
+    r"|\b(?:i have an? |i have |i've got an? |i've got |i have got an? |my )"
+    r"(?P<sub2>(?:(?!\b(?:because|his|her|their|our|your|its|since|when|but)\b)[a-z -]){3,31}?)"
+    r" allergy\b"
     r"(?!\s+(?:to|season|medicine|medication|meds|pills?|shots?|tests?|testing|symptoms)\b)"
     r"|\ballergy to\s+(?P<sub3>[^.,;!?\n]+)"
     # a clinician's verdict: "the allergist confirmed a peanut allergy", "they diagnosed me with a shellfish allergy"
