@@ -115,11 +115,15 @@ _SAME_DAY_COUNT = re.compile(
 )
 """A count of doses on one day or at one time ("so I had two today", "that's two of them this morning",
 "that was two that day"); a frequency ("two a day", "two every morning") names no day."""
+_SOMEONE_ELSE = (
+    r"\b(?:he|she|they|my (?:wife|husband|partner|son|daughter|mom|mum|dad|sister|brother|friend|kid|kids|child"
+    r"|mother|father))\s+(?:\w+\s+){0,2}?"
+)
+"""Another person as the subject of a dose verb that follows."""
 _NOT_ASSERTED = re.compile(
     r"\b(?:if|whether|what if|in case|should i|can i|could i|may i|shall i|supposed to|meant to|would it|is it ok"
     r"|is it safe|do i|would|might|i'll|i will|will|going to|gonna|plan to|want to)\b"
-    r"|\b(?:he|she|they|my (?:wife|husband|partner|son|daughter|mom|mum|dad|sister"
-    r"|brother|friend|kid|kids|child|mother|father))\s+(?:\w+\s+){0,2}?(?:took|had|swallowed|takes)\b",
+    rf"|{_SOMEONE_ELSE}(?:took|had|swallowed|takes)\b",
     re.IGNORECASE,
 )
 """A clause that asks, supposes or tells of someone else's dose ("should I take another one?", "my wife
@@ -148,8 +152,7 @@ _ALREADY_DONE = re.compile(
 )
 """A dose given or taken when the speaker had already had it ("... and I'd already done it myself")."""
 _OTHER_TAKER = re.compile(
-    r"\b(?:he|she|they|my (?:wife|husband|partner|son|daughter|mom|mum|dad|sister|brother|friend|kid|kids|child"
-    r"|mother|father))\s+(?:\w+\s+){0,2}?(?:took|had|swallowed|takes|doubled|double-dosed)\b"
+    rf"{_SOMEONE_ELSE}(?:took|had|swallowed|takes|doubled|double-dosed)\b"
     r"(?![^.;!?]*\b(?:me|my)\b)",
     re.IGNORECASE,
 )
