@@ -30,7 +30,8 @@ pass owned by retrieval. Peak memory is ``getrusage`` max RSS of this process an
 
 Besides wall-clock rates the bench reports CPU time: this process and its workers (``getrusage``,
 ``/proc/<pid>/stat`` for the live ones)
-and, with ``--dedicated``, the Neo4j server (``/proc/<pid>/stat``). On a machine shared with other
+and, with ``--dedicated``, the Neo4j server (``/proc/<pid>/stat``), of which its JIT compiler threads
+(``server_jit_cpu_s``: the ``C1``/``C2 CompilerThread`` tasks). On a machine shared with other
 jobs the wall rate measures the share of CPU the run got; resources per CPU-second measure the
 loader itself. Replication stops early when ``--max-minutes`` is spent (the report says where).
 """
@@ -123,8 +124,31 @@ def client_cpu_s() -> float:
 def server_cpu_s(pid: int | None) -> float:
     if pid is None:
         return 0.0
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return _cpu_of_stat(Path(f"/proc/{pid}/stat"))
+
+
+def _cpu_of_stat(stat: Path) -> float:
+    fields = stat.read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+JIT_THREADS = ("C1 CompilerThre", "C2 CompilerThre")
+"""Thread names (``/proc/<pid>/task/*/comm``, cut at 15 characters) of HotSpot's JIT compilers."""
+
+
+def server_jit_cpu_s(pid: int | None) -> float:
+    """CPU time the server's JIT compiler threads have spent (a fresh JVM compiles its hot paths
+    on the same two cores the load runs on)."""
+    if pid is None:
+        return 0.0
+    total = 0.0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            if (task / "comm").read_text().strip().startswith(JIT_THREADS):
+                total += _cpu_of_stat(task / "stat")
+        except OSError:  # the thread ended meanwhile
+            continue
+    return total
 
 
 class Meter:
@@ -135,6 +159,7 @@ class Meter:
         self.wall = time.perf_counter()
         self.client = client_cpu_s()
         self.server = server_cpu_s(server_pid)
+        self.jit = server_jit_cpu_s(server_pid)
 
     def stop(self, resources: int) -> dict[str, Any]:
         wall = time.perf_counter() - self.wall
@@ -151,6 +176,7 @@ class Meter:
             total = client + server
             out |= {
                 "server_cpu_s": round(server, 2),
+                "server_jit_cpu_s": round(server_jit_cpu_s(self.pid) - self.jit, 2),
                 "resources_per_cpu_s": round(resources / max(total, 1e-9), 1),
             }
         return out
