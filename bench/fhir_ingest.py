@@ -15,8 +15,10 @@ Phases, each under fresh user ids ``bench-fhir-<run>-…``, all through one
 
 1. the 100 Synthea bundles, one user each, with the production path (``load_jobs``: a worker
    process validates and maps the next bundles while ``--writers`` lanes write them, one
-   transaction per bundle). Rate = clinical resources written per second (billing resources are skipped and
-   not counted), wall time including JSON parsing and FHIR validation.
+   transaction per bundle); then every bundle is checked against ``MANIFEST.json`` (nodes by type
+   equal its clinical resource counts; every coded resource links to its code node), untimed.
+   Rate = clinical resources written per second (billing resources are skipped and not counted),
+   wall time including JSON parsing and FHIR validation.
 2. the first ``--naive-bundles`` bundles through a naive loader (one MERGE per resource, one
    transaction per resource, codes and edges per resource) and through the batched loader, on the
    same input; the ratio of their rates.
@@ -106,6 +108,15 @@ EMPTY_ALL = tuple(
         f"MATCH (n:{label}) WITH n LIMIT 2000 DETACH DELETE n RETURN count(*) AS deleted",
     )
     for label in ("FhirResource", "Code", "Operation", "Self")
+)
+
+
+COUNT_BY_USER_AND_TYPE = Query(
+    "bench_count_by_user_and_type",
+    "MATCH (s:Self) WHERE s.user_id STARTS WITH $prefix MATCH (s)-[:HAS_FHIR]->(r:FhirResource) "
+    "RETURN s.user_id AS user_id, r.resource_type AS type, count(*) AS n, "
+    "count(CASE WHEN r.code IS NOT NULL AND NOT (r)-[:CODED_AS]->(:Code {uid: r.code_system + '|' + r.code}) "
+    "THEN 1 END) AS missing_code_link",
 )
 
 
@@ -264,6 +275,8 @@ def run_phases(
         "skipped_billing_and_other": sum(sum(o.result.skipped.values()) for o in outcomes if o.result),
     }
     print("100 bundles:", report["synthea_100"], flush=True)
+    report["synthea_100_manifest_check"] = manifest_check(client, f"{prefix}p", files)
+    print("manifest check:", report["synthea_100_manifest_check"], flush=True)
 
     # 2. naive vs batched on the same few bundles (preparation included in both)
     few = files[: args.naive_bundles]
@@ -312,6 +325,29 @@ def run_phases(
         report["synthea_100_warm"] = meter.stop(written(outcomes))
         print("100 bundles, emptied database, warm server:", report["synthea_100_warm"], flush=True)
     return report
+
+
+def manifest_check(client: GraphClient, prefix: str, files: list[Path]) -> dict[str, Any]:
+    """Every bundle of the first phase against ``MANIFEST.json``: its users' nodes by type equal the
+    bundle's clinical resource counts, and every coded resource links to its primary code node."""
+    manifest = {Path(row["path"]).name: row["types"] for row in json.loads((SYNTHEA / "MANIFEST.json").read_text())}
+    stored: dict[str, dict[str, int]] = {}
+    missing_links = 0
+    for row in client.read(COUNT_BY_USER_AND_TYPE, {"prefix": prefix}):
+        stored.setdefault(row["user_id"], {})[row["type"]] = row["n"]
+        missing_links += row["missing_code_link"]
+    mismatched = [
+        path.name
+        for i, path in enumerate(files)
+        if stored.get(f"{prefix}{i:04d}", {})
+        != {rtype: n for rtype, n in manifest[path.name].items() if rtype in FHIR_RESOURCE_CLASSES}
+    ]
+    return {
+        "bundles": len(files),
+        "counts_match_manifest": len(files) - len(mismatched),
+        "mismatched": mismatched,
+        "coded_resources_without_their_code_link": missing_links,
+    }
 
 
 def empty_database(client: GraphClient) -> int:
