@@ -32,6 +32,11 @@ class Neo4jSettings(BaseModel):
     max_pool_size: int = 50
 
 
+TX_LOG_RETENTION_PATTERN = r"^(true|false|keep_all|keep_none|[1-9][0-9]*[kKmMgG]? (files|size|txs|entries|hours|days))$"
+"""The forms Neo4j 5 accepts for ``db.tx_log.rotation.retention_policy`` (checked before the server
+is started, so a typo is a settings error rather than a failed start-up)."""
+
+
 class EmbeddedSettings(BaseModel):
     """The embedded Neo4j runtime started by ``selfgraph db start``."""
 
@@ -40,6 +45,11 @@ class EmbeddedSettings(BaseModel):
     bolt_port: int = 7687
     heap: str = "2g"
     pagecache_mb: int = 1024
+    tx_log_retention: str = Field(default="512M size", pattern=TX_LOG_RETENTION_PATTERN)
+    """Transaction log kept after each checkpoint (Neo4j's ``db.tx_log.rotation.retention_policy``:
+    ``"512M size"``, ``"2 files"``, ``"1 days"``, ``"keep_none"``…). Neo4j's default of two days
+    grew a busy test database's log to 35 GB; recovery needs only the log since the last
+    checkpoint, and Community has no online backup that reads older logs."""
     jvm_options: list[str] = []
     """Extra JVM flags for the server (e.g. ``["-XX:TieredStopAtLevel=1"]``), after the heap and GC."""
     start_timeout_s: float = 180.0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from pydantic import SecretStr
+from pydantic import SecretStr, ValidationError
 
 from app.settings import ApiKey, Neo4jSettings, Settings
 
@@ -52,3 +52,13 @@ def test_extra_jvm_flags_come_from_the_environment(monkeypatch: pytest.MonkeyPat
     assert Settings(_env_file=None).embedded.jvm_options == ["-XX:TieredStopAtLevel=1"]
     monkeypatch.delenv("SELFGRAPH_EMBEDDED__JVM_OPTIONS")
     assert Settings(_env_file=None).embedded.jvm_options == []
+
+
+def test_transaction_log_retention_is_checked_before_the_server_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert Settings(_env_file=None).embedded.tx_log_retention == "512M size"
+    monkeypatch.setenv("SELFGRAPH_EMBEDDED__TX_LOG_RETENTION", "2 files")
+    assert Settings(_env_file=None).embedded.tx_log_retention == "2 files"
+    for bad in ("forever", "512M", "0 files", "2 weeks", "512M size; rm -rf"):
+        monkeypatch.setenv("SELFGRAPH_EMBEDDED__TX_LOG_RETENTION", bad)
+        with pytest.raises(ValidationError, match="tx_log_retention"):
+            Settings(_env_file=None)

@@ -56,7 +56,13 @@ class EmbeddedNeo4j:
         return self.cfg.launcher_dir / "target" / "lib"
 
     def is_built(self) -> bool:
-        return self._jar.is_file() and self._lib.is_dir() and any(self._lib.glob("neo4j-bolt-*.jar"))
+        """The launcher jar and its libraries exist, and the jar is newer than every launcher source
+        and the POM (a checkout that changed the launcher rebuilds it on the next start)."""
+        if not (self._jar.is_file() and self._lib.is_dir() and any(self._lib.glob("neo4j-bolt-*.jar"))):
+            return False
+        sources = [self.cfg.launcher_dir / "pom.xml", *(self.cfg.launcher_dir / "src").rglob("*.java")]
+        built = self._jar.stat().st_mtime
+        return all(source.stat().st_mtime <= built for source in sources if source.is_file())
 
     def build(self) -> None:
         """Fetch the Neo4j jars from Maven Central and compile the launcher (first use only)."""
@@ -125,6 +131,7 @@ class EmbeddedNeo4j:
                         str(self.cfg.home),
                         str(self.cfg.bolt_port),
                         str(self.cfg.pagecache_mb),
+                        self.cfg.tx_log_retention,
                     ],
                     stdout=out,
                     stderr=subprocess.STDOUT,

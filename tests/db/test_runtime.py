@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -49,3 +50,33 @@ def test_launcher_start_twice_is_harmless_and_restart_keeps_data(
             "MATCH (s:Self {user_id: $u}) RETURN count(s) AS n", u=user_id
         )
     assert records[0]["n"] == 1
+
+
+def test_the_embedded_server_prunes_its_transaction_log_by_the_setting(
+    neo4j_settings: Settings, client: GraphClient
+) -> None:
+    if neo4j_settings.external_neo4j:
+        pytest.skip("an external server keeps its own transaction-log policy")
+    records, _, _ = client.driver.execute_query(
+        "SHOW SETTINGS YIELD name, value WHERE name = 'db.tx_log.rotation.retention_policy' RETURN value"
+    )
+    assert records[0]["value"] == neo4j_settings.embedded.tx_log_retention == "512M size"
+
+
+def test_a_launcher_source_newer_than_the_jar_means_a_rebuild(tmp_path: Path) -> None:
+    settings = Settings(_env_file=None, embedded={"launcher_dir": tmp_path, "state_dir": tmp_path / "state"})
+    source = tmp_path / "src" / "main" / "java" / "Launcher.java"
+    jar = tmp_path / "target" / "selfgraph-neo4j-launcher.jar"
+    bolt = tmp_path / "target" / "lib" / "neo4j-bolt-5.26.0.jar"
+    for path in (tmp_path / "pom.xml", source, jar, bolt):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("x")
+    os.utime(source, (1_000, 1_000))
+    os.utime(tmp_path / "pom.xml", (1_000, 1_000))
+    os.utime(jar, (2_000, 2_000))
+    launcher = EmbeddedNeo4j(settings)
+    assert launcher.is_built()
+    os.utime(source, (3_000, 3_000))
+    assert not launcher.is_built()
+    jar.unlink()
+    assert not launcher.is_built()

@@ -16,7 +16,10 @@ import org.neo4j.io.ByteUnit;
 /**
  * Runs the Neo4j Community engine with a Bolt connector on the loopback interface.
  *
- * <p>Arguments: {@code HOME_DIR BOLT_PORT PAGECACHE_MB}. The password of the {@code neo4j} user is
+ * <p>Arguments: {@code HOME_DIR BOLT_PORT PAGECACHE_MB TX_LOG_RETENTION}. The last is Neo4j's
+ * {@code db.tx_log.rotation.retention_policy} (for example {@code "512M size"}): how much of the
+ * transaction log is kept after a checkpoint. Neo4j's own default keeps two days, which a busy
+ * development or test database turns into tens of gigabytes. The password of the {@code neo4j} user is
  * read from the environment variable {@code SELFGRAPH_NEO4J_PASSWORD} (never from the command line,
  * which other processes can read) and applied on every start, so the settings stay the source of
  * truth. The process writes {@code HOME_DIR/launcher.ready} once Bolt accepts connections and shuts
@@ -26,13 +29,14 @@ public final class Launcher {
   private Launcher() {}
 
   public static void main(String[] args) throws Exception {
-    if (args.length != 3) {
-      System.err.println("usage: Launcher HOME_DIR BOLT_PORT PAGECACHE_MB");
+    if (args.length != 4) {
+      System.err.println("usage: Launcher HOME_DIR BOLT_PORT PAGECACHE_MB TX_LOG_RETENTION");
       System.exit(2);
     }
     Path home = Path.of(args[0]).toAbsolutePath();
     int boltPort = Integer.parseInt(args[1]);
     long pageCacheMb = Long.parseLong(args[2]);
+    String txLogRetention = args[3];
     String password = System.getenv("SELFGRAPH_NEO4J_PASSWORD");
     if (password == null || password.length() < 8) {
       System.err.println("SELFGRAPH_NEO4J_PASSWORD must be set (at least 8 characters)");
@@ -45,6 +49,7 @@ public final class Launcher {
         new DatabaseManagementServiceBuilder(home)
             .setConfig(GraphDatabaseSettings.auth_enabled, true)
             .setConfig(GraphDatabaseSettings.pagecache_memory, ByteUnit.mebiBytes(pageCacheMb))
+            .setConfig(GraphDatabaseSettings.keep_logical_logs, txLogRetention)
             .setConfig(BoltConnector.enabled, true)
             .setConfig(BoltConnector.listen_address, new SocketAddress("127.0.0.1", boltPort))
             .setConfig(HttpConnector.enabled, false)
