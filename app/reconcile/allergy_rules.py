@@ -86,7 +86,15 @@ def _most_specific(substance: str, matches: list[ClinicalItem]) -> list[Clinical
     return full or matches
 
 
+DENIED_STATUSES = frozenset(
+    {"denied", "refuted", "resolved", "inactive", "outgrown", "absent", "none", "not_allergic", "entered-in-error"}
+)
+"""An allergy said not to hold (now or ever): "I'm not allergic to cats", "I've outgrown it"; the record's is
+contradicted."""
+
+
 def allergy_verdict(st: Statement, ctx: ClinicalContext, drug: DrugFacts | None) -> Verdict:
+    from app.reconcile.medication_rules import lay_class_matches  # the drug rules import this module's helpers
     t = ctx.as_of
     substance = st.text("substance") or ""
     forms = substance_forms(substance)
@@ -101,7 +109,7 @@ def allergy_verdict(st: Statement, ctx: ClinicalContext, drug: DrugFacts | None)
             matches.append(item)
     matches = _most_specific(substance, matches)
     active = [i for i in matches if allergy_active_at(i, t)]
-    if (st.text("status") or st.text("stated_status")) == "denied":
+    if (st.text("status") or st.text("stated_status") or "").strip().lower() in DENIED_STATUSES:
         if active:
             return discrepancy(
                 "contradiction",
@@ -133,6 +141,9 @@ def allergy_verdict(st: Statement, ctx: ClinicalContext, drug: DrugFacts | None)
                 or (family is not None and family_of(i.display, *[x.drug_class for x in i.terms]) == family)
             )
         ]
+        if not prescribed:
+            # "a reaction to my new blood pressure pill": the person's own requests in force of the class named
+            prescribed = [i for i in lay_class_matches(st, ctx, drug) if medication_active_at(i, t)]
         if prescribed:
             return discrepancy(
                 "gap",

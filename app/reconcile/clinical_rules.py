@@ -25,6 +25,8 @@ from app.reconcile.matching import (
 from app.reconcile.models import Statement
 
 VACCINE_WINDOW = timedelta(days=7)
+PROCEDURE_WINDOW = timedelta(days=30)
+"""A recorded procedure more than this before the date a statement gives it is an earlier occasion."""
 """A stated vaccination agrees with an Immunization of the same vaccine up to 7 days earlier (date
 fuzz of a stated day); an older dose of a yearly vaccine is not this one."""
 VACCINE_FAMILIES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -207,10 +209,24 @@ def procedure_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
             content and all(any(d.startswith(w[:5]) for d in display_words) for w in content)
         ):
             matches.append(item)
+    # a procedure dated by the statement is that occasion: a record of the same procedure well before it is an
+    # earlier one ("my colonoscopy on February 9th" against a colonoscopy of 2016), not this one
+    earlier = [i for i in matches if st.event_start and i.when and i.when < st.event_start - PROCEDURE_WINDOW]
+    matches = [i for i in matches if i not in earlier]
     if matches:
         latest = max(matches, key=lambda i: i.when or t)
         return agreement(
             "procedure.matches", f"The stated {name} matches {age_phrase(latest, t, 'performed')}.", [latest]
+        )
+    if earlier:
+        before = max(earlier, key=lambda i: i.when or t)
+        return discrepancy(
+            "gap",
+            "medium",
+            "procedure.undocumented_occasion",
+            f"The statement reports {name} on a date the record does not hold; the latest matching record is "
+            f"{age_phrase(before, t, 'performed')}, an earlier occasion.",
+            [],
         )
     return discrepancy(
         "gap",

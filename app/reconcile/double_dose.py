@@ -69,6 +69,12 @@ DOUBLE_DOSE_PATTERN = re.compile(
     r"|half an hour|later|after (?:lunch|dinner|supper|breakfast|tea))\b"
     # a count taken at once, not a frequency ("took two a day")
     r"|\btook two\b(?!\s+(?:\w+\s+)?(?:a|per|each|every)\s+(?:day|night|morning|evening|week)\b|\s+(?:\w+\s+)?daily\b)"
+    # "then once more at 10", "and once more after lunch": a dose again the same day
+    r"|\b(?:then|and)\s+(?:then\s+)?(?:once more|one more time)\s+(?:at|around|about|after|before|later|an hour"
+    r"|half an hour|that)\b"
+    # "took tonight's metformin by mistake after already taking it at dinner", "having already had one"
+    r"|\b(?:after|having|when i'd|when i had)\s+already\s+(?:taking|taken|had|having had|swallowed)"
+    r"\s+(?:it|them|one|mine|(?:a|my|the) (?:\w+ )?(?:dose|pill|tablet|shot))\b"
     # "I'd forgotten I already had the first one", "forgot I had already taken it"
     r"|\bforg(?:ot|otten|etting) (?:that )?i(?:'d|'ve| had| have)? already (?:had|took|taken|swallowed)"
     r" (?:it|them|one|the first|(?:a|my|the) (?:\w+ )?(?:dose|pill|tablet|shot))\b",
@@ -83,7 +89,8 @@ _DOSE_WORD = (
     r"(?:one|dose|pill|tablet|tab|capsule|cap|puff|shot|injection|spray|patch|gummy|spoonful|teaspoon)s?"
 )
 _SPEAKER_TOOK = re.compile(
-    r"\b(?:i|i'd|i've|i'll)\s+(?:(?:just|then|also|accidentally|mistakenly|went and|actually|had|have)\s+){0,2}"
+    r"\b(?:i|i'd|i've|i'll)\s+(?:(?:just|then|also|accidentally|mistakenly|went and|actually|had|have|may|might|must"
+    r"|could)\s+){0,2}"
     r"(?:took|taken|had|swallowed|popped|used|injected|grabbed|gave myself|given myself|did)\b"
     r"|\b(?:gave|given|handed|brought|slipped|fed)\s+me\b"
     # the subject dropped at the start: "Swallowed a second metoprolol", "Accidentally had another"
@@ -95,7 +102,7 @@ _ADDED_DOSE = re.compile(
     rf"\b(?:another|a second|one more|an extra|an additional|a further)"
     rf"(?:\s+{_DOSE_WORD}\b|\s+of\s+(?:it|them|those)\b|(?=\s*(?:[.,;!?]|$))"
     r"|(?=\s+(?:at|around|about|an hour|half an hour|later|after|before|just|to|by|because|too|as well|without"
-    r"|so|and|when|this|that|in|on)\b)|\s+(?P<name>[A-Za-z][\w-]*))"
+    r"|so|and|when|this|that|in|on|not|thinking|forgetting|unaware)\b)|\s+(?P<name>[A-Za-z][\w-]*))"
     r"(?!\s+(?:at|in the|with)\s+(?:night|bedtime|lunch|lunchtime|dinner|supper|tea|evening|afternoon)\b)",
     re.IGNORECASE,
 )
@@ -122,12 +129,13 @@ _SOMEONE_ELSE = (
 """Another person as the subject of a dose verb that follows."""
 _NOT_ASSERTED = re.compile(
     r"\b(?:if|whether|what if|in case|should i|can i|could i|may i|shall i|supposed to|meant to|would it|is it ok"
-    r"|is it safe|do i|would|might|i'll|i will|will|going to|gonna|plan to|want to)\b"
+    r"|is it safe|do i|would|might(?! have)|i'll|i will|will|going to|gonna|plan to|want to)\b"
     rf"|{_SOMEONE_ELSE}(?:took|had|swallowed|takes)\b",
     re.IGNORECASE,
 )
 """A clause that asks, supposes or tells of someone else's dose ("should I take another one?", "my wife
-took a second one"): no double dose of the speaker's."""
+took a second one"): no double dose of the speaker's; a past possibility ("I might have taken it twice") is a
+possible double dose, acted on."""
 _AGAIN = re.compile(
     r"\b(?:took|had|swallowed|taken|injected|used|popped|did|done)\s+(?:it|them|(?:my|the)\s+(?:[\w-]+\s+){0,2}?"
     r"[\w-]+)\s+again\b(?P<after>[^.;!?]{0,40})",
@@ -152,11 +160,23 @@ _ALREADY_DONE = re.compile(
 )
 """A dose given or taken when the speaker had already had it ("... and I'd already done it myself")."""
 _OTHER_TAKER = re.compile(
-    rf"{_SOMEONE_ELSE}(?:took|had|swallowed|takes|doubled|double-dosed)\b"
+    rf"{_SOMEONE_ELSE}(?:took|had(?!\s+(?:already\s+|just\s+|also\s+)?(?:put|set|laid|left|got|given|poured|placed|lined|sorted|counted"
+    r"|filled|prepared|handed|brought|packed)\b)"
+    r"|swallowed|takes|doubled|double-dosed)\b"
     r"(?![^.;!?]*\b(?:me|my)\b)",
     re.IGNORECASE,
 )
-"""Another person taking a dose of their own (not one given to the speaker: "mom gave me another one")."""
+"""Another person taking a dose of their own (not one given to the speaker: "mom gave me another one"; "had" as
+an auxiliary, "my wife had already put one out", is no dose of hers)."""
+_TWICE = re.compile(
+    r"\b(?:took|taken|had|swallowed|popped|used|injected|gave myself|given myself|did|done)\s+"
+    r"(?:it|them|(?:my|the|his|her)(?:\s+[\w-]+){1,3}?)\s+"
+    r"(?:twice|two times|2 times)\b"
+    r"(?!\s+(?:a|an|per|each|every|daily|weekly|in a row on)\b|\s+(?:day|week)\b)",
+    re.IGNORECASE,
+)
+"""One drug taken twice on an occasion, whatever the intake verb ("swallowed my amlodipine twice this morning",
+"had my metoprolol two times today"); a frequency ("twice a day", "two times daily") is none."""
 _CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:so|and|but|then|because)\b", re.IGNORECASE)
 
 
@@ -174,10 +194,18 @@ _SENTENCE = re.compile(r"(?<=[.!])\s+")
 def _sentence_says_second_dose(sentence: str, drug: str | None) -> bool:
     """A dose added to one the speaker had, or a count of doses on one day, in an asserted clause (a
     question, a supposition or another person's dose is none)."""
-    if sentence.rstrip().endswith("?") or _OTHER_TAKER.search(sentence):
-        return False  # a question, or someone else's dose ("My wife took another one of hers")
+    if sentence.rstrip().endswith("?"):
+        return False  # a question
+    if (other := _OTHER_TAKER.search(sentence)) is not None:
+        speaker = _SPEAKER_TOOK.search(sentence, other.end())
+        if speaker is None:
+            return False  # someone else's dose ("My wife took another one of hers")
+        sentence = sentence[speaker.start() :]  # "my wife had set one out and I took another": the speaker's part
     if any_phrase(sentence, DOUBLE_DOSE_CUES) is not None or DOUBLE_DOSE_PATTERN.search(sentence) is not None:
         return True
+    for m in _TWICE.finditer(sentence):
+        if not _NOT_ASSERTED.search(_clause_before(sentence, m.start())):
+            return True
     if _ALREADY_DONE.search(sentence) and not _NOT_ASSERTED.search(_clause_before(sentence, len(sentence))):
         return True
     for m in _AGAIN.finditer(sentence):

@@ -130,6 +130,11 @@ THYROID_BINDERS: tuple[str, ...] = ("calcium", "iron", "ferrous", "magnesium")
 """Supplements that bind levothyroxine in the gut and lower its absorption when taken with it."""
 
 
+STATIN_DUPLICATES = frozenset({"red yeast rice", "red yeast rice extract", "monacolin k"})
+"""Supplements that are a statin themselves (red yeast rice holds monacolin K, which is lovastatin): with a statin
+in force the dose of statin adds up (myopathy, liver injury)."""
+
+
 def is_pde5(drug: DrugFacts) -> bool:
     return any_phrase((drug.drug_class or "").lower(), ("pde5", "pde-5", "phosphodiesterase")) is not None
 
@@ -173,7 +178,13 @@ def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem
         if drug.key in CYP3A4_INDUCERS
         and (any_phrase(i.display, INDUCER_LOWERED) or any(t.key in INDUCER_LOWERED for t in i.terms))
     ]
-    cyp3a4 = [*statins, *contraceptives, *lowered]
+    duplicated = [
+        i
+        for i in active
+        if drug.key in STATIN_DUPLICATES
+        and ("vastatin" in i.display.lower() or any("vastatin" in t.key for t in i.terms))
+    ]
+    cyp3a4 = [*statins, *contraceptives, *lowered, *duplicated]
     if drug.key in CYP3A4_INHIBITORS or drug.key in WARFARIN_POTENTIATORS:
         warfarin = [
             i
@@ -215,6 +226,8 @@ def interaction_risk(drug: DrugFacts) -> str:
         return "a fall in blood pressure with"
     if drug.key in CYP3A4_INHIBITORS:
         return "statin toxicity to"
+    if drug.key in STATIN_DUPLICATES:
+        return "a second statin (monacolin K) to"
     if any_phrase(drug.key, THYROID_BINDERS) is not None:
         return "lower absorption to"
     if drug.key in METHOTREXATE_RAISERS:

@@ -107,6 +107,7 @@ class DrugFacts:
     kind: str | None = None  # prescription | otc | supplement | vaccine | None (unknown)
     chronic: bool = False
     high_risk: bool = False
+    indications: tuple[str, ...] = ()  # SNOMED CT codes of the conditions it treats (dictionary)
 
     @property
     def family(self) -> str | None:
@@ -128,7 +129,7 @@ def drug_facts(
     if snapshot is not None:
         entry = snapshot.get("drug", name) or snapshot.lookup("drug", name)
     if isinstance(entry, DrugEntry):
-        return DrugFacts(entry.key, entry.drug_class, entry.kind, entry.chronic, entry.high_risk)
+        return DrugFacts(entry.key, entry.drug_class, entry.kind, entry.chronic, entry.high_risk, entry.indications)
     for item in ctx.items:
         for term in item.terms:
             if term.label == "DrugTerm" and term.key == name:

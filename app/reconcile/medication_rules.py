@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from app.reconcile.context import ClinicalContext, ClinicalItem, allergy_active_at, medication_active_at
+from app.reconcile.context import (
+    ClinicalContext,
+    ClinicalItem,
+    allergy_active_at,
+    condition_active_at,
+    medication_active_at,
+)
 from app.reconcile.double_dose import said_double_dose
 from app.reconcile.interactions import (
     has_interaction_potential,
@@ -28,6 +34,7 @@ from app.reconcile.matching import (
     item_mentions_drug,
 )
 from app.reconcile.models import Statement
+from app.reconcile.regimen_actions import OCCASIONAL_CUES, STOP_ACTIONS, statement_action
 from app.reconcile.rescue_use import rescue_use_verdict
 
 RECENT_CARDIAC_EVENT = timedelta(days=365)
@@ -82,31 +89,6 @@ ATHEROSCLEROTIC_WORDS: tuple[str, ...] = (
 procedure (cardioversion, catheter ablation, a pacemaker) is cardiac care but no event that makes stopping a
 statin high."""
 
-OCCASIONAL_CUES: tuple[str, ...] = (
-    "sometimes",
-    "occasionally",
-    "once in a while",
-    "now and then",
-    "every now",
-    "here and there",
-    "a few times",
-    "a couple of times",
-    "some days",
-    "once or twice",
-    "forget",
-    "forgot",
-    "forgetting",
-    "miss a dose",
-    "missed a dose",
-    "missed a few",
-    "miss one",
-    "missed one",
-    "when i remember",
-    "if i remember",
-)
-"""Quote words of an occasional missed dose (medium) rather than a deliberate skip (high)."""
-
-STOP_ACTIONS = frozenset({"stop", "skip", "dose_change"})
 
 LAY_CLASS_PHRASES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("water pill", "water pills", "water tablet", "fluid pill", "diuretic"), ("diuretic",)),
@@ -191,10 +173,12 @@ def medication_verdict(st: Statement, ctx: ClinicalContext, drug: DrugFacts) -> 
         meds = lay_class_matches(st, ctx, drug)
     active = [i for i in meds if medication_active_at(i, t)]
     ended = [i for i in meds if not medication_active_at(i, t)]
-    action = st.text("action") or ("take" if st.type != "regimen_change" else None)
+    # a prescription is a clinician's act, not a dose taken: a new prescription of a drug whose request ended is a
+    # gap (the new prescription is absent from the record), never "taking a stopped drug"
+    action = statement_action(st)
     quote = st.quote or ""
 
-    if action in (None, "start", "take", "dose_change"):
+    if action in (None, "start", "take", "dose_change", "prescribed"):
         allergies = listed_allergies(ctx, drug)
         if allergies and action != "dose_change":
             return discrepancy(
@@ -207,6 +191,9 @@ def medication_verdict(st: Statement, ctx: ClinicalContext, drug: DrugFacts) -> 
                 [*allergies, *active],
                 safety=True,
             )
+
+    if action is None:
+        action = "change"  # a regimen change whose action is not said ("leaving out the simvastatin") changes it
 
     if action == "take" and (rescue := rescue_use_verdict(st, ctx, drug, active)) is not None:
         return rescue  # "had to use my EpiPen": the anaphylaxis is the finding
@@ -298,7 +285,22 @@ def _undocumented(drug: DrugFacts, ctx: ClinicalContext, basis: str) -> Verdict:
     if interacting:
         basis += f" It adds {interaction_risk(drug)} {age_phrase(interacting[0], ctx.as_of, 'authored')}."
         return discrepancy("gap", "medium", "med.undocumented_interacting", basis, interacting)
-    return discrepancy("gap", _undocumented_severity(drug), "med.undocumented", basis, [])
+    treated = treated_conditions(ctx, drug)
+    if treated:
+        basis += f" It treats {age_phrase(treated[0], ctx.as_of)}."
+    return discrepancy("gap", _undocumented_severity(drug), "med.undocumented", basis, treated)
+
+
+def treated_conditions(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem]:
+    """The recorded Conditions in force that the undocumented drug treats (its dictionary indications, by
+    SNOMED CT code): allopurinol for a recorded gout, levetiracetam for a recorded seizure disorder."""
+    if not drug.indications or drug.kind not in ("prescription", None):
+        return []
+    return [
+        item
+        for item in ctx.of_type("Condition")
+        if item.code in drug.indications and condition_active_at(item, ctx.as_of)
+    ]
 
 
 def _double_dose(st: Statement, active: list[ClinicalItem]) -> bool:
@@ -327,7 +329,7 @@ def _stop_active(
     st: Statement, ctx: ClinicalContext, drug: DrugFacts, action: str, active: list[ClinicalItem], quote: str
 ) -> Verdict:
     t = ctx.as_of
-    verb = {"stop": "stopping", "skip": "skipping", "dose_change": "changing the dose of"}[action]
+    verb = {"stop": "stopping", "skip": "skipping", "dose_change": "changing the dose of", "change": "changing"}[action]
     basis = (
         f"The statement reports {verb} {drug.key} while {age_phrase(active[0], t, 'authored')} was in force."
     )

@@ -29,6 +29,7 @@ from app.graph_schema.registry import RECORD_BOOKKEEPING
 from app.oplog.service import append_operation
 from app.reconcile import queries
 from app.reconcile.context import BP_PANEL_CODES, ClinicalRecord, as_utc, load_clinical
+from app.reconcile.danger_context import lifestyle_around_danger
 from app.reconcile.grounding import ground_statement
 from app.reconcile.llm_judge import judge_residue
 from app.reconcile.models import Finding, Statement
@@ -127,6 +128,7 @@ def classify(
             finding = judge_residue(llm, st, ctx, summary=summary_text, retries=retries)
         if finding is not None:
             findings.append(finding)
+    findings = lifestyle_around_danger(statements, findings)  # a walk told with a danger sign: low gap
     return sorted(findings, key=lambda f: (f.event_start or now, f.record_uid or ""))
 
 

@@ -13,7 +13,14 @@ import re
 from collections.abc import Sequence
 from datetime import datetime
 
-from app.ingest.narrative.acute_signs import BREATHING_SAID, CYANOSIS_SAID, FAINT_SAID, SPEECH_SAID, WEAKNESS_SAID
+from app.ingest.narrative.acute_signs import (
+    BREATHING_SAID,
+    CHEST_SQUEEZED,
+    CYANOSIS_SAID,
+    FAINT_SAID,
+    SPEECH_SAID,
+    WEAKNESS_SAID,
+)
 from app.ingest.narrative.site_pain import PAIN_QUALITY_FEELING
 from app.reconcile.allergy_rules import ALLERGY_STOPWORDS
 from app.reconcile.context import (
@@ -242,7 +249,8 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
     name = (st.text("name") or "the symptom").replace("_", " ")
     key = (st.text("standard_key") or "").replace("_", " ")  # "tight chest" is grounded as chest_pain
     text = " ".join(x for x in (name, key, st.quote or "") if x)
-    if any_phrase(text, CHEST_PAIN) or CHEST_PAIN_SAID.search(st.quote or ""):
+    quote = st.quote or ""
+    if any_phrase(text, CHEST_PAIN) or CHEST_PAIN_SAID.search(quote) or CHEST_SQUEEZED.search(quote):
         history = _prefer_active(cardiac_items(ctx), t)
         if history:
             return discrepancy(

@@ -205,7 +205,7 @@ CASES: list[Case] = [
     (
         "a procedure named only in the quote is grounded and matched",
         [CATARACT_SURGERY],
-        {"type": "surgery_history", "fields": {}, "quote": "I had cataract surgery on my left eye in January."},
+        {"type": "surgery_history", "fields": {}, "quote": "I had cataract surgery on my left eye", "event_time": None},
         ("agreement", None, False),
         {("Procedure", SNOMED, "110473004")},
     ),

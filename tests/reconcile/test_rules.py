@@ -569,14 +569,14 @@ CASES: list[Case] = [
     (
         "procedure agrees",
         [APPENDECTOMY],
-        {"type": "surgery_history", "fields": {"procedure": "appendectomy"}},
+        {"type": "surgery_history", "fields": {"procedure": "appendectomy"}, "event_time": None},
         ("agreement", None, False),
         {("Procedure", SNOMED, "80146002")},
     ),
     (
         "procedure in lay words",
         [APPENDECTOMY],
-        {"type": "surgery_history", "fields": {"procedure": "appendix removed"}},
+        {"type": "surgery_history", "fields": {"procedure": "appendix removed"}, "event_time": None},
         ("agreement", None, False),
         {("Procedure", SNOMED, "80146002")},
     ),

@@ -6,7 +6,10 @@ structure of its telling rather than a phrase:
 - **loss of consciousness said by its consequence**: waking or coming to on the floor ("the next thing I
   knew I was on the kitchen floor", "I came round on the bathroom tiles"), an inference of having been out
   ("must have been out for a few seconds", "I must've blacked out"), "I was out cold", "everything went
-  black", "I keeled over": the dictionary's fainting;
+  black", "I keeled over", "Keeled over in the shower", "hit the deck", "I ... ended up on the ground" (not
+  "collapsed on the sofa"): the dictionary's fainting;
+- **a squeezed chest said by a verb, an image or its bone**: "my chest clamped down", "like an elephant sitting on
+  my chest", "pressure behind my breastbone": chest pain;
 - **a speech disturbance said by the words**: the speaker's words or speech coming out wrong ("my words came
   out all jumbled", "my speech went funny", "my words were muddled"), or not coming ("I couldn't get the
   words out", "I couldn't find my words", "I couldn't talk properly"): dysarthria;
@@ -37,10 +40,30 @@ FAINT_SAID = re.compile(
     r"|\b(?:i )?(?:must have|must've|musta|might have|might've) (?:been out|blacked out|passed out|gone out"
     r"|lost consciousness|fainted|conked out)\b"
     r"|\bi (?:was|went) out (?:cold|like a light|for (?:a|about|maybe|like|a few|several|\d+|a couple)\b)"
-    r"|\beverything went (?:black|dark)\b|\bi (?:just )?keeled over\b",
+    r"|\beverything went (?:black|dark)\b"
+    # a sudden fall of the speaker's, the subject said or dropped: "I keeled over", "Keeled over in the shower",
+    # "then I just collapsed at the till", "hit the deck", "went down like a sack of potatoes"
+    r"|(?:\bi\s+|(?:^|(?<=[.!?]\s))(?:then\s+|and\s+|suddenly\s+)?)(?:just\s+|suddenly\s+|simply\s+)?(?:keeled over"
+    r"|hit the (?:deck|floor|ground)|went down like an? |dropped like an? (?:stone|rock|sack)"
+    r"|collapsed(?!\s+(?:on|onto|into|in)\s+(?:the\s+|my\s+)?(?:sofa|couch|bed|chair|armchair|recliner)))"
+    # the consequence with the speaker as subject: "I had a funny turn at the shops and ended up on the ground"
+    rf"|\bi\b[^.;!?]{{0,60}}?\b(?:and\s+)?ended up (?:flat |lying )?on (?:the |my )?(?:\w+ )?{_DOWN}\b",
     re.IGNORECASE,
 )
 """A loss of consciousness told by its consequence (see the module docstring)."""
+CHEST_SQUEEZED = re.compile(
+    r"\bmy (?:chest|breastbone|sternum)\s+(?:(?:just|suddenly|really|kind of|sort of)\s+)?(?:clamped|clamping|seized"
+    r"|seizing|tightened|tightening|locked|constricted|squeezed|closed|crushed)(?:\s+(?:up|down|in|shut))?\b"
+    r"|\b(?:something|it|a weight|a band|a vice|a fist)\s+(?:was\s+|felt like it was\s+)?(?:squeezing|crushing"
+    r"|pressing|sitting|pushing|tightening|clamped|wrapped)\s+(?:on|around|round|down on|in|across)\s+my chest\b"
+    r"|\blike (?:an? |some )(?:\w+\s+){0,2}?(?:elephant|weight|band|vice|vise|fist|brick|bricks|belt)\b[^.;!?]{0,25}?"
+    r"\b(?:on|around|round|across|in|crushing|squeezing) my chest\b"
+    r"|\b(?:pain|ache|pressure|tightness|discomfort|squeezing|heaviness|burning)\s+(?:right\s+)?(?:behind|in|on"
+    r"|under)\s+my\s+(?:breastbone|sternum)\b",
+    re.IGNORECASE,
+)
+"""The chest said to be squeezed, by a verb of constriction, an image or its bone: "my chest clamped down",
+"like an elephant sitting on my chest", "pressure behind my breastbone" (chest pain)."""
 SPEECH_SAID = re.compile(
     r"\bmy (?:words|speech|talking)\s+(?:\w+\s+){0,2}?(?:came out|come out|coming out|were|was|got|went|kept coming out"
     r"|sounded|came)\s+(?:all\s+|kind of\s+|kinda\s+|a bit\s+|really\s+|totally\s+|completely\s+|sort of\s+)?"
@@ -78,6 +101,7 @@ CYANOSIS_SAID = re.compile(
 """The speaker's lips, face or fingers turning blue (see the module docstring)."""
 _SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (FAINT_SAID, "fainting"),
+    (CHEST_SQUEEZED, "chest pain"),
     (SPEECH_SAID, "dysarthria"),
     (WEAKNESS_SAID, "weakness"),
     (BREATHING_SAID, "shortness of breath"),

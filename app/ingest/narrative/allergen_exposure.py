@@ -1,8 +1,10 @@
-"""An environmental allergy said by an exposure and the speaker's reaction in one sentence.
+"""An environmental or food allergy said by an exposure and the speaker's reaction in one sentence.
 
 "My sister's cat stayed with us all weekend and my eyes streamed the entire time", "we mowed the grass and I
 couldn't stop sneezing", "the dog slept on my bed and I was wheezing all night": an animal or pollen met and the
-speaker's eyes, nose or breathing reacting. The substance is the allergen as said, the kind environment; the
+speaker's eyes, nose or breathing reacting; "I stayed away from the prawns, my throat starts itching just from the
+smell", "had a bite of the walnut cake and my lips swelled up": a food met and the speaker's mouth, throat or skin
+reacting (kind food). The substance is the allergen as said, the kind environment; the
 anchor is the reaction, so ConText judges the speaker's clause (another person's sneezing, a reaction denied or
 asked about is not admitted).
 """
@@ -18,12 +20,22 @@ _ALLERGEN = re.compile(
     r"|ragweed)?\s?pollen|ragweed|grass|hay|dust(?: mites?)?|mou?ld)\b",
     re.IGNORECASE,
 )
+_FOOD_ALLERGEN = re.compile(
+    r"\b(?P<sub>shellfish|shrimps?|prawns?|crabs?|lobsters?|mussels?|clams?|scallops?|oysters?|peanuts?|peanut butter"
+    r"|tree nuts|walnuts?|cashews?|almonds?|hazelnuts?|pecans?|pistachios?|sesame|strawberr(?:y|ies)|kiwis?)\b",
+    re.IGNORECASE,
+)
+"""Foods a reaction is often tied to: the allergy's kind is food."""
 _REACTION = re.compile(
     r"\bmy (?:eyes|nose)\s+(?:were\s+|was\s+|kept\s+|started\s+|have been\s+|had been\s+)?"
     r"(?:stream(?:ed|ing)?|water(?:ed|ing)?|itch(?:ed|ing|y)?|puff(?:ed|ing)? up|swell(?:ed|ing)?(?: up)?|ran|running"
     r"|burn(?:ed|ing|t)|(?:went|were|got) (?:red|puffy|itchy|streaming))\b"
     r"|\bi\s+(?:was\s+|kept\s+|couldn't stop\s+|could not stop\s+|started\s+|have been\s+|had been\s+)?"
     r"(?:sneez(?:ed|ing)|wheez(?:ed|ing))\b"
+    r"|\bmy (?:throat|mouth|lips?|tongue|face|skin)\s+(?:(?:starts?|started|begins?|began|gets?|got|goes|went|was"
+    r"|were|is|kept|would)\s+)?(?:to\s+)?(?:itch(?:es|ed|ing|y)?|swell(?:s|ed|ing)?(?: up)?|swollen"
+    r"|tingl(?:e|es|ed|ing|y)|clos(?:e|es|ed|ing)(?: up)?|tight(?:ens|ened|ening)?|burn(?:s|ed|ing)?)\b"
+    r"|\bi\s+(?:break|broke|breaking|have broken|started breaking|came)\s+out\s+in\s+(?:hives|welts|a rash)\b"
     r"|\bmy (?:allergies|hay fever)\s+"
     r"(?:flared(?: up)?|kicked in|went (?:crazy|wild|nuts)|were (?:awful|terrible|bad))",
     re.IGNORECASE,
@@ -37,11 +49,12 @@ def find_exposure_reactions(text: str, sentences: list[tuple[int, int]]) -> list
     out = []
     for start, end in sentences:
         reaction = _REACTION.search(text, start, end)
-        allergen = _ALLERGEN.search(text, start, end)
+        food = _FOOD_ALLERGEN.search(text, start, end)
+        allergen = food or _ALLERGEN.search(text, start, end)
         if reaction is None or allergen is None:
             continue
         said = " ".join(allergen.group("sub").lower().split())
-        fields = {"substance": said, "substance_kind": "environment", "reaction": None}
+        fields = {"substance": said, "substance_kind": "food" if food else "environment", "reaction": None}
         # the sign itself is the anchor ("sneezing" of "I couldn't stop sneezing": no negation of the reaction)
         sign = reaction.group(0).split()[-1]
         # "couldn't stop sneezing" says the reaction went on: its negation is the content

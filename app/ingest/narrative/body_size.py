@@ -19,12 +19,16 @@ _WEIGH = re.compile(
 _SCALE = re.compile(
     r"\b(?:(?:stepped|got|hopped|jumped|stood)\s+on\s+(?:the|my|our)\s+(?:bathroom\s+|new\s+|digital\s+)?scales?\b"
     r"(?:[^.;!?\d]{0,40}?(?:[:,-]|\b(?:said|says|showed|shows|read|reads|was|gave me|at))\s*)?"
-    r"|\b(?:the|my)\s+(?:bathroom\s+|new\s+|digital\s+)?scales?\s+(?:this\s+\w+\s+|today\s+)?"
-    r"(?:said|says|showed|shows|read|reads|was)\s+)"
+    r"|(?:\b(?:the|my)\s+|(?:^|(?<=[.!?]\s)))(?:bathroom\s+|new\s+|digital\s+)?scales?\s+(?:this\s+\w+\s+|today\s+)?"
+    r"(?:said|says|showed|shows|read|reads|was)\s+(?:(?:i'm|i am|i was|me at)\s+)?(?:(?:down|up)\s+to\s+)?"
+    # weighed by someone, the place between: "Got weighed at the clinic, 82 kilos", "was weighed in at 91 kg"
+    r"|\b(?:got|get|was|been|being)\s+weighed\b(?:\s+in)?[^.;!?\d]{0,30}?"
+    r"(?:[:,-]|\bat\b|\b(?:and|so)\s+(?:i'm|i was)\b)\s*)"
     rf"(?:about\s+|around\s+|exactly\s+)?(?P<num>{NUMBER})\s?(?P<unit>kgs?|kilos?|kilograms?|lbs?|pounds?|st|stone)\b",
     re.IGNORECASE,
 )
-"""A weight read off the scale: "Stepped on the scale this morning too, 93 kilos", "the scale said 201 lbs"."""
+"""A weight read off the scale: "Stepped on the scale this morning too, 93 kilos", "the scale said 201 lbs", "Scale
+says I'm down to 180 lbs"; or weighed by someone: "Got weighed at the clinic, 82 kilos"."""
 _KILO_SPELLINGS = frozenset({"kgs", "kilo", "kilos", "kilogram", "kilograms"})
 """Spellings of the kilogram written as UCUM's ``kg`` (the contract's unit strings)."""
 _HEIGHT = re.compile(

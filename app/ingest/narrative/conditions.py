@@ -42,6 +42,9 @@ _RESOLVED_AFTER = re.compile(
     r"|virtually|just about|just|simply)\s+){0,2}(?:been\s+)?"
     r"(?:resolved|gone(?! up)|went away|gone away|cleared(?: up)?|clear(?!\s+(?:to|that|of|on|about)\b)|cured|healed"
     r"|in remission|over|finished|done|a thing of the past|behind me|history(?!\s+of)"
+    # over by itself: "sorted itself out", "cleared itself up", "went away on its own", "resolved itself"
+    r"|(?:sorted|cleared|fixed|resolved|righted|healed)\s+(?:itself|themselves)(?:\s+(?:out|up))?"
+    r"|(?:went|gone|faded)\s+away\s+(?:on\s+(?:its|their)\s+own|by\s+(?:itself|themselves))"
     # a fading or vanishing verb: "just faded away", "has disappeared", "kind of petered out", "vanished"
     r"|(?:just\s+|kind of\s+|sort of\s+|slowly\s+|gradually\s+|quietly\s+)?(?:faded|fading|petered|dried up"
     r"|disappeared|vanished|died down|went quiet|gone quiet|settled down)(?:\s+(?:away|out|off))?"
@@ -58,11 +61,23 @@ _OWN_RELATIVE = re.compile(
     r"(?:is|was|are|were|has|have|had|faded|disappeared|vanished|petered|cleared|went)\b)"
     # the condition's past effect on the speaker: "the hay fever that used to wreck me every spring just ..."
     r"|^\s+(?:that|which)\s+(?:used to|always|would)\s+[^,.;!?]{0,50}?\b(?:me|my)\b[^,.;!?]{0,30}?"
-    r"(?=\s+(?:just\s+|really\s+)?(?:is|was|are|were|has|have|had|hasn't|has not|haven't|never)\b)",
+    r"(?=\s+(?:just\s+|really\s+)?(?:is|was|are|were|has|have|had|hasn't|has not|haven't|never)\b)"
+    # any reduced relative clause whose subject is the speaker or a clinician, whatever its verb: "the sinusitis
+    # I saw the doctor about", "the rash we went to urgent care for", "the gout my GP put me on pills for"
+    r"|^\s+(?:(?:that|which)\s+)?(?:i|we|they|(?:my|the|our)\s+(?:\w+\s+)?(?:doctor|doc|gp|physician|nurse"
+    r"|specialist|dermatologist|dentist|surgeon|consultant|pa|np))(?:'ve|'d|\s+have|\s+had|\s+was|\s+were)?\s+"
+    r"(?!(?:hope|hoped|wish|wished|pray|prayed|doubt|fear|feared|worry|worried|think|thought|guess|suppose)\b)"
+    r"(?:\w+(?:n't)?\s+){0,1}(?:saw|seen|went|go|got|get|was|were|been|treated|told|asked|called|mentioned"
+    r"|complained|messaged|wrote|took|take|used|put|gave|given|prescribed|diagnosed|found|spotted|picked|needed"
+    r"|had|fought|caught|picked up|came down)\b[^,.;!?]{0,50}?"
+    r"(?=\s+(?:(?:just|finally|now|really|simply|slowly|gradually|kind of|sort of)\s+)?(?:is|was|are|were|has|have"
+    r"|had|hasn't|has not|haven't|never|faded|disappeared|vanished|petered|cleared|went)\b)",
     re.IGNORECASE,
 )
-"""A relative clause of the speaker's own between the name and its predicate ("the sinusitis I've had since
-the eighties has finally cleared up"): skipped when reading what is said of the condition."""
+"""A relative clause between the name and its predicate, the speaker's own ("the sinusitis I've had since the
+eighties has finally cleared up") or any told by the speaker or a clinician ("the sinusitis I saw the doctor
+about is completely gone"): skipped when reading what is said of the condition (a wish, "the rash I hope is
+gone", is not one)."""
 _ONGOING_AFTER = re.compile(
     r"^[^.;!?]{0,40}?\b(?:since|for the (?:past|last)|for \w+ (?:days|weeks|months|years))\b", re.IGNORECASE
 )
@@ -84,7 +99,8 @@ _EPISODE_BEFORE = re.compile(
 "a bad bout of gout": a symptom episode, not a resolved diagnosis."""
 _NO_LONGER = re.compile(r"\bno longer\b[^.;!?]*$", re.IGNORECASE)
 _NO_MORE = re.compile(
-    r"(?:^\W*|[,;:]\s*|\bi(?:'ve|\s+have)(?:\s+had)?\s+)(?:and\s+)?no more\s+(?:of\s+(?:my|the|those)\s+)?$",
+    r"(?:^\W*|[,;:]\s*|\bi(?:'ve|\s+have)(?:\s+had)?\s+)(?:(?:and|so|now|then)\s+)?no more\s+"
+    r"(?:of\s+(?:my|the|those)\s+)?$",
     re.IGNORECASE,
 )
 """A condition said to be over by "no more" opening its clause: "No more migraines since I changed my diet",
@@ -190,6 +206,10 @@ def find_conditions(
         runs = _RUNS_IN_FAMILY.search(after)
         if _RECORD_SAYS.search(before) and not _DENIED_AFTER.match(after):
             continue  # the record speaking ("my chart says anemia"), not the person
+        if not runs and _not_had_for_a_period(before, after):  # "haven't had a sinus infection in over a year"
+            not_had = {"name": match.key, "status": "resolved"}
+            out.append(Proposal("condition", not_had, (match.start, match.end), policy="negation_is_content"))
+            continue
         if not runs and _denied(before, after):
             denied = {"name": match.key, "status": "denied"}
             out.append(Proposal("condition", denied, (match.start, match.end), policy="negation_is_content"))
@@ -219,6 +239,25 @@ def find_conditions(
             )
         )
     return out
+
+
+_NOT_HAD_BEFORE = re.compile(
+    r"(?:^\W*|\bi(?:'ve|\s+have|\s+had)?\s+|[,;:]\s*)(?:(?:still|really|honestly|actually)\s+)?(?:haven't|have not"
+    r"|hadn't|had not|not)\s+(?:had|seen|noticed)\s+(?:a|an|any|one|a single|my|the)?\s*(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
+_FOR_A_PERIOD_AFTER = re.compile(
+    r"^\s*(?:attacks?|flares?|flare-ups?|episodes?|bouts?)?\s*(?:in|for|since)\s+"
+    r"(?:(?:over|more than|about|almost|nearly"
+    r"|well over|the (?:past|last))\s+)?(?:a|an|\d+|two|three|four|five|six|several|many|ages|years|months|last|the)\b",
+    re.IGNORECASE,
+)
+"""A condition not had for a period is over: "Haven't had a sinus infection in over a year now", "I haven't had
+any gout attacks since the spring" (a denial has no period: "I haven't had asthma")."""
+
+
+def _not_had_for_a_period(before: str, after: str) -> bool:
+    return _NOT_HAD_BEFORE.search(before) is not None and _FOR_A_PERIOD_AFTER.match(after) is not None
 
 
 def _denied(before: str, after: str) -> bool:

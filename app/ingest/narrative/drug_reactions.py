@@ -36,7 +36,7 @@ _SIGN_RE = re.compile(rf"\b(?:{_SIGN})\b", re.IGNORECASE)
 _ALLERGY_WORD = re.compile(r"\ballerg", re.IGNORECASE)
 _REACTION_TO = re.compile(
     r"\b(?:(?:a|an)\s+(?:(?:bad|skin|drug|severe|nasty|allergic)\s+)?reaction|(?:an\s+)?allergy)\s+(?:to|from)\s+"
-    r"(?:the\s+|my\s+|that\s+)?$",
+    r"(?:the\s+|my\s+|that\s+)?(?:(?:new|latest|usual|other|daily|regular)\s+)?$",
     re.IGNORECASE,
 )
 _REACTS_TO = re.compile(
@@ -47,13 +47,56 @@ _REACTS_TO = re.compile(
 tells an allergic sign or names an allergy."""
 _AFTER_DRUG = re.compile(
     r"\b(?:after|since|from)\s+(?:(?:taking|starting|i took|i started|i had|having)\s+)?"
-    r"(?:the\s+|my\s+|that\s+|a\s+|an\s+|some\s+)?$",
+    r"(?:the\s+|my\s+|that\s+|a\s+|an\s+|some\s+)?"
+    # "after the first dose of the Bactrim", "since my second course of amoxicillin"
+    r"(?:(?:(?:first|second|third|last|new|latest|morning|evening|next|1st|2nd)\s+)?"
+    r"(?:dose|pill|tablet|capsule|course|round|shot|injection|jab)s?\s+of\s+(?:the\s+|my\s+|that\s+)?)?$",
     re.IGNORECASE,
 )
+_SINCE_STARTED = re.compile(
+    r"\b(?:since|after|when|once|ever since|right after)\s+(?:i\s+)?(?:first\s+)?(?:started|starting|took|taking"
+    r"|began|went on|was put on|got put on|had)\s+(?:on\s+)?(?:the\s+|my\s+|that\s+|this\s+)?(?:new\s+)?$",
+    re.IGNORECASE,
+)
+"""The speaker's start of a drug as the time of what follows ("Ever since I started the lisinopril my lips have been
+swelling up")."""
+_EVERY_TIME_AFTER = re.compile(
+    r"\b(?:every time|each time|whenever|every single time|without fail)\b"
+    r"|\b(?:doesn't|does not|never) (?:agree with|suit) me\b|\bdisagrees with me\b",
+    re.IGNORECASE,
+)
+"""A sign said to follow the drug each time ("the penicillin doesn't agree with me, I get hives every time")."""
+_SPEAKER_SIGN = re.compile(
+    rf"\b(?:i|i've|i'm)\s+(?:\w+\s+){{0,2}}?(?:get|got|getting|break|broke|breaking|came|come|coming|had|have|started"
+    rf"|start|went|go)\s+(?:out\s+in\s+|up\s+in\s+|in\s+)?(?:{_SIGN})\b"
+    rf"|\bmy\s+(?:lips|lip|tongue|face|throat|eyes|skin|mouth|neck|arms|legs|chest|hands)\s+(?:\w+\s+){{0,3}}?(?:{_SIGN})\b",
+    re.IGNORECASE,
+)
+_SIGN_OVER = re.compile(
+    r"^[^.;!?]{0,25}?\b(?:cleared|clearing|gone|better|improved|improving|disappeared|went away|go away|stopped"
+    r"|settled|calmed|healed|faded)\b",
+    re.IGNORECASE,
+)
+_FOR_SIGN = re.compile(r"\b(?:for|treat|treating|to treat|against)\s+(?:my\s+|the\s+|his\s+|her\s+)?$", re.IGNORECASE)
+
+
+def _speaker_sign_after(after: str) -> re.Match[str] | None:
+    """The speaker's allergic sign after the drug, not one going away ("my rash has cleared") or treated ("for my
+    hives")."""
+    for m in _SPEAKER_SIGN.finditer(after):
+        if _SIGN_OVER.match(after, m.end()) or _FOR_SIGN.search(after, 0, m.start()):
+            continue
+        if re.search(r"\b(?:no|not|never|n't|without)\b", after[max(0, m.start() - 12) : m.start()], re.IGNORECASE):
+            continue
+        return m
+    return None
 _DRUG_CAUSES = re.compile(
     r"^\s*(?:tablets?|pills?|capsules?)?\s*(?:,\s*(?:it|they|that)\s+|(?:it|they|that)\s+)?(?:always\s+|just\s+)?"
+    # a cleft: "the Allegra is what gave me the hives", "the amoxicillin must be what brought on the rash"
+    r"(?:(?:is|was|must be|might be|could be|must have been)\s+(?:what|the thing that|the one that|the culprit that)"
+    r"\s+)?"
     rf"(?:gives?|gave|makes?|made|causes?|caused|brings?|brought)"
-    rf"\s+(?:me\s+)?(?:out\s+in\s+)?(?:(?:a|an|these|those|big|red|itchy|my)\s+)*(?:{_SIGN})\b",
+    rf"\s+(?:me\s+)?(?:out\s+in\s+|on\s+)?(?:(?:a|an|the|these|those|big|red|itchy|my)\s+)*(?:{_SIGN})\b",
     re.IGNORECASE,
 )
 _CANNOT_TAKE = re.compile(
@@ -106,7 +149,16 @@ def find_drug_reactions(text: str, drugs: list[TermMatch], sentences: list[tuple
             later = _SIGN_RE.search(after)
             if later is not None:
                 out.append(_proposal(drug, (drug.end + later.start(), drug.end + later.end())))
-    return _one_per_drug(out)
+                continue
+        # the speaker's sign after a start of the drug or after the drug each time: "Ever since I started the
+        # lisinopril my lips have been swelling up", "the penicillin doesn't agree with me, I get hives every time"
+        if (_SINCE_STARTED.search(before) or _EVERY_TIME_AFTER.search(after)) and (
+            sign_after := _speaker_sign_after(after)
+        ) is not None:
+            out.append(_proposal(drug, (drug.end + sign_after.start(), drug.end + sign_after.end())))
+    # the earliest clause tells the reaction itself and dates the allergy ("Last Monday I broke out in hives after
+    # taking my Allegra. The pharmacist thinks I'm allergic to it"): it is kept over a later verdict
+    return _one_per_drug(sorted(out, key=lambda p: p.anchor[0]))
 
 
 def _proposal(drug: TermMatch, anchor: tuple[int, int], *, speaker: bool = False) -> Proposal:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from app.ingest.narrative.exercise_phrases import exercise_phrases, route_walks
 from app.ingest.narrative.lifestyle import SPEAKER_SUBJECT
 from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.quantities import COUNT as _SMALL_COUNT
@@ -276,6 +277,21 @@ def find_exercise(text: str) -> list[Proposal]:
             lift = lift.replace(past, name)
         fields = {"activity": lift}
         out.append(Proposal("exercise", fields, (m.start(), m.end()), policy="plain", extra=SPEAKER_SUBJECT))
+    for start, end, activity in exercise_phrases(text):  # "did 12 hill sprints", "signed up for spin classes"
+        if any(p.anchor[0] <= start < p.anchor[1] or start <= p.anchor[0] < end for p in out):
+            continue
+        fields = {"activity": activity}
+        duration = _DURATION.search(text, end, end + 120)
+        if duration and not re.search(r"[.!?]", text[end : duration.start()]):
+            fields["duration_min"] = _minutes(duration)
+        out.append(Proposal("exercise", fields, (start, end), policy="plain", extra=SPEAKER_SUBJECT))
+    for start, end, walk in route_walks(text):  # "Took Biscuit round the block", "Walking the dog up the hill"
+        if not any(p.anchor[0] <= start < p.anchor[1] or start <= p.anchor[0] < end for p in out):
+            route: dict[str, object] = {"activity": walk}
+            duration = _DURATION.search(text, end, end + 80)
+            if duration and not re.search(r"[.!?]", text[end : duration.start()]):
+                route["duration_min"] = _minutes(duration)
+            out.append(Proposal("exercise", route, (start, end), policy="plain", extra=SPEAKER_SUBJECT))
     for m in _STEPS.finditer(text):
         if any(p.anchor[0] <= m.start() < p.anchor[1] + 60 for p in out):
             continue

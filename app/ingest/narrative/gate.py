@@ -194,6 +194,16 @@ _ACK_WORDS = frozenset(
         "here",
         "out",
         "byee",
+        # sign-offs said as one word: "goodnight", "g'night", "nite"
+        "goodnight",
+        "g'night",
+        "nite",
+        "nighty",
+        "night-night",
+        "goodmorning",
+        "xx",
+        "xo",
+        "xoxo",
     ]
 )
 _WORD = re.compile(r"[a-z']+")
@@ -215,8 +225,14 @@ _PLEASANTRY = re.compile(
     r"|\b(?:thanks|thank you) for (?:listening|your help|the help|the chat|checking in)[^.!?]*"
     r"|\byou(?:'re| are) (?:a |the |very |so |such a )?(?:patient|good|great|lovely|kind|star|best|helpful)"
     r"(?: one| listener| with me| to me)?"
-    r"|\b(?:a\s+)?(?:lovely|beautiful|gorgeous|nice|sunny|rainy|grey|gray|cold|hot|warm|wet|windy)\s+(?:sunny\s+)?"
-    r"day(?:\s+(?:here|out|outside|today))?(?:\s+for once)?"
+    r"|\b(?:a\s+)?(?:(?:lovely|beautiful|gorgeous|nice|sunny|rainy|grey|gray|cold|hot|warm|wet|windy|crisp|bright"
+    r"|glorious|fine|mild|chilly|frosty|foggy|misty|stormy|muggy|balmy)\s+){1,2}"
+    r"(?:day|morning|afternoon|evening|weekend|spring day|autumn day|fall day|summer day|winter day)"
+    r"(?:\s+(?:here|out|outside|today|again))*(?:\s+for (?:once|a change))?"
+    # the season told by what is in bloom or turning: "the jacarandas are out everywhere", "the leaves are turning"
+    r"|\bthe\s+(?:[a-z]+\s+){0,2}?(?:[a-z]+(?:s|ies))\s+(?:are|were)\s+(?:all\s+|finally\s+|just\s+)?"
+    r"(?:out(?=\s+(?:everywhere|in force|already|early|again))|in (?:full\s+)?bloom|blooming|flowering|blossoming"
+    r"|turning|changing colou?r|falling|singing)(?:\s+(?:everywhere|in force|already|early|again))?"
     r"|\b(?:gotta|got to|have to|need to|must) (?:run|go|dash|fly)\b"
     # a preamble announcing the message, no content of its own: "Quick one before work", "just a quick update"
     r"|\b(?:just\s+)?(?:a\s+)?(?:quick|short|brief)\s+(?:one|note|update|message|question|check[- ]in)"

@@ -65,6 +65,11 @@ _NOT_A_SYMPTOM = re.compile(
     r"[\s-]*(?:relief|reliever|buster|fix|free|management|ball|test|level|levels)\b", re.IGNORECASE
 )
 """A symptom word used as a modifier ("stress relief", "stress-buster") is not a complaint."""
+_ONTO_FURNITURE = re.compile(
+    r"\s+(?:on|onto|into|in)\s+(?:the\s+|my\s+|a\s+)?(?:sofa|couch|bed|chair|armchair|recliner|settee)\b",
+    re.IGNORECASE,
+)
+"""A collapse onto furniture is tiredness, not a faint: "I collapsed on the sofa after work", "collapsed into bed"."""
 _SEVERITY = re.compile(
     r"\b(?P<s>(?:really |very |so |pretty )?(?:mild|slight|moderate|severe|bad|terrible|awful|horrible|"
     r"excruciating"
@@ -205,6 +210,8 @@ def find_symptoms(text: str, symptoms: list[TermMatch], sentences: list[tuple[in
         as_verb = not by_cue and _SUBJECT_BEFORE.search(before) is not None
         as_subject = not (by_cue or as_verb) and _onset_subject(before, text[match.end : end])
         if not (by_cue or as_verb or as_subject) or _NOT_A_SYMPTOM.match(text[match.end :]):
+            continue
+        if match.text.lower().startswith("collaps") and _ONTO_FURNITURE.match(text[match.end :]):
             continue
         clause = text[start:end]
         severity = _SEVERITY.search(clause)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from app.ingest.narrative.meal_food import find_cooked_meals
+from app.ingest.narrative.meal_food import food_phrase as _food
 from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.quantities import COUNT, NUMBER, parse_number
 
@@ -286,6 +288,7 @@ def find_meals(text: str) -> list[Proposal]:
                 extra=SPEAKER_SUBJECT,
             )
         )
+    out += find_cooked_meals(text, taken)
     return out
 
 
@@ -357,37 +360,3 @@ def find_lifestyle_baselines(text: str) -> list[Proposal]:
             )
         )
     return out
-
-
-_COMPANY = re.compile(
-    r"\s+(?:with|w/)\s+(?:my|a|the|our|some|his|her)\s+[a-z' -]+$|\s+(?:with|w/)\s+(?:friends|family|the kids|\w+)$",
-    re.IGNORECASE,
-)
-"""Company after the food ("pancakes with my sister"): who ate with the speaker, not what was eaten
-(a food phrase such as "rice with beans" keeps its "with": the words after it are no person)."""
-_PEOPLE = re.compile(
-    r"\b(?:my|a|the|our|his|her)\s+(?:\w+\s+)?(?:sister|brother|mom|mother|dad|father|wife|husband|partner|"
-    r"friends?|kids?|son|daughter|family|coworkers?|colleagues?|boss|team|neighbou?rs?|grandkids?|parents|"
-    r"girlfriend|boyfriend|aunt|uncle|cousin|grandma|grandpa)\b|\b(?:friends|family|the kids)\b",
-    re.IGNORECASE,
-)
-_PORTION = re.compile(
-    r"^(?:(?:a|an|one|two|three|\d+|some|big|small|huge|little|large|whole|half(?: a)?)\s+)*"
-    r"(?:pot|bowl|bowls|plate|plates|cup|cups|glass|glasses|slice|slices|piece|pieces|serving|servings|batch"
-    r"|pan|tray|handful|bag|box|can|mug)\s+of\s+",
-    re.IGNORECASE,
-)
-"""A portion or vessel before the food ("a pot of lentil soup", "two slices of toast"): the food is
-what follows."""
-
-
-def _food(text: str) -> str:
-    text = text.strip()
-    company = _COMPANY.search(text)
-    if company is not None and _PEOPLE.search(company.group(0)):
-        text = text[: company.start()]
-    text = _PORTION.sub("", text)
-    words = text.split()
-    while words and words[0].lower() in ("a", "an", "some", "the", "my"):
-        words = words[1:]
-    return " ".join(words) or text.strip()

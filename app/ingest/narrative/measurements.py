@@ -15,7 +15,9 @@ from dataclasses import dataclass
 
 from app.dictionary.models import TestEntry
 from app.ingest.narrative.body_size import find_body_size
+from app.ingest.narrative.bp_readings import read_pair, top_bottom_readings
 from app.ingest.narrative.models import BlockedName, Proposal
+from app.ingest.narrative.named_values import named_for_value
 from app.ingest.narrative.quantities import LAB_UNITS, QUANTITY, UNIT, clean_unit, parse_number
 from app.ingest.narrative.terms import Token, Vocabulary, tokenize
 
@@ -53,6 +55,11 @@ _BETWEEN_NAME_AND_VERB = re.compile(
     r"\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}/\d{1,2}(?:/\d{2,4})?"
     r"|the\s+(?:[\w-]+\s+){1,3}?(?:visit|appointment|checkup|check-up|physical|labs?|blood\s+work"
     r"|blood\s+test|screening))"
+    # a bare time: "Fasting glucose this morning: 132"
+    r"|(?:this\s+(?:morning|afternoon|evening)|last\s+night|yesterday(?:\s+morning)?|today|tonight)"
+    # where the value was read, any place said by a determiner: "on the same sheet", "in the portal", "at the fair"
+    r"|(?:on|in|from|at|off)\s+(?:my|the|our|a|an|this|that|his|her)\s+(?!(?:past|end|meantime|future)\b)"
+    r"(?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*"
     r"|(?:that|which)?\s*(?:they|the\s+(?:lab|doctor|doc|nurse|clinic|hospital)|my\s+(?:doctor|doc|gp))"
     r"\s+(?:drew|took|ran|checked|did|tested|measured|sent off))\s*$",
     re.IGNORECASE,
@@ -222,7 +229,10 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
         is_bp = isinstance(entry, TestEntry) and entry.key in BP_KEYS
         if (
             not is_bp
-            and _BP_NEARBY.search(text, max(0, m.start() - 160), m.start())
+            and (
+                _BP_NEARBY.search(text, max(0, m.start() - 160), m.start())
+                or read_pair(text, m.start(), float(m.group("sys")), float(m.group("dia")))  # "the machine gave me"
+            )
             and not _BP_TARGET.search(text, max(0, m.start() - 20), m.start())
         ):
             is_bp, name_span = True, (m.start(), m.start())  # "at the blood pressure machine ... 158 over 92"
@@ -243,6 +253,12 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
         )
         consumed.append((m.start(), m.end()))
 
+    for span, systolic, diastolic in top_bottom_readings(text):  # "Top number was 150 and the bottom was 95"
+        if not _inside(consumed, span[0]):
+            bp = {"kind": "blood_pressure", "systolic": systolic, "diastolic": diastolic}
+            proposals.append(Proposal("vital_sign", bp, span))
+            consumed.append(span)
+
     for sized in find_body_size(text, consumed):  # weight and height, said with their own verbs
         proposals.append(sized)
         consumed.append(sized.anchor)
@@ -254,8 +270,8 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
             continue
         name_span, name = _name_before(text, m.start())
         unnamed = not name or not isinstance(vocabulary.lookup("test", name), TestEntry)
-        if unnamed and _IT_CAME_OUT.search(text, max(0, m.start() - 40), m.start()):
-            name_span, name = _test_named_before(text, m.start(), vocabulary)
+        if unnamed:  # "... for the A1C. It came out 7.9%", "the LDL number they gave me was 138"
+            name_span, name = named_for_value(text, m.start(), vocabulary, _STOP) or (name_span, name)
         if not name:
             continue
         unit = clean_unit(m.group("unit"))
@@ -343,34 +359,6 @@ def _name_before(text: str, value_start: int) -> tuple[tuple[int, int], str]:
     run.reverse()
     start, end = run[0].start, run[-1].end
     return (start, end), text[start:end]
-
-
-_IT_CAME_OUT = re.compile(
-    r"(?:^|[.!?]\s+|,\s*|\band\s+)(?:(?:it|that|mine|the result|the number|the reading"
-    r"|(?:my|the) (?:total|result|results|number|reading|level|score))\s+)?"
-    r"(?:came (?:back|out|in)(?: at| as)?|read|showed|said)\s*$"
-    r"|(?:^|[.!?]\s+|,\s*|\band\s+)(?:it|that|the result|the number|the reading)\s+was\s*$",
-    re.IGNORECASE,
-)
-"""A value given for "it" at the start of a sentence or clause: "... for the A1C. It came out 7.9%", "did a
-cholesterol check on Thursday and my total came out at 198"."""
-
-
-def _test_named_before(text: str, value_start: int, vocabulary: Vocabulary) -> tuple[tuple[int, int], str]:
-    """The last test alias (up to four words) in the 200 characters before ``value_start``."""
-    window_start = max(0, value_start - 200)
-    tokens = tokenize(text[window_start:value_start])
-    for end in range(len(tokens), 0, -1):
-        for size in (4, 3, 2, 1):
-            if end - size < 0:
-                continue
-            run = tokens[end - size : end]
-            if run[0].norm in _STOP:
-                continue
-            start, stop = window_start + run[0].start, window_start + run[-1].end
-            if isinstance(vocabulary.lookup("test", text[start:stop]), TestEntry):
-                return (start, stop), text[start:stop]
-    return (value_start, value_start), ""
 
 
 def _name_suffixes(text: str, span: tuple[int, int]) -> list[tuple[int, int]]:

@@ -19,10 +19,12 @@ FREQUENCY = re.compile(
     re.IGNORECASE,
 )
 _LAY_GIVER = re.compile(
-    r"\b(?:dad|daddy|mom|mommy|mum|mummy|mother|father|grandma|grandpa|gran|nan|(?:my|our|his|her) (?:wife|husband"
-    r"|partner|son|daughter|sister|brother|friend|girlfriend|boyfriend|carer|caregiver|roommate|flatmate|kid|child))"
+    r"\b(?:dad|daddy|mom|mommy|mum|mummy|mother|father|grandma|grandpa|gran|nan|(?:my|our|his|her|a|an) (?:wife|husband"
+    r"|partner|son|daughter|sister|brother|friend|girlfriend|boyfriend|carer|caregiver|roommate|flatmate|kid|child"
+    r"|neighbou?r|coworker|co-worker|colleague|workmate|mate|pal|buddy|cousin|aunt|uncle))"
     r"\s+(?:(?:already|also|then|just|accidentally)\s+)?(?:gave|handed|brought|slipped|fed|gives|hands)\s+me\s+"
-    r"(?:(?:my|the|a|an|one|another|her|his)\s+)?(?:(?:morning|evening|night|nighttime|bedtime|usual|daily|weekly)\s+)?$",
+    r"(?:(?:my|the|a|an|one|two|three|another|her|his|some|a few|a couple)\s+(?:of\s+(?:her|his|their|my|the)\s+)?)?"
+    r"(?:(?:morning|evening|night|nighttime|bedtime|usual|daily|weekly)\s+)?$",
     re.IGNORECASE,
 )
 """A relative or friend handing the speaker a dose ("Dad gave me my Ritalin at 7"): an intake, where a
@@ -49,6 +51,15 @@ _UP_OR_DOWN = re.compile(
 """A dose moved up or down with a particle after the drug ("the doctor bumped my metformin up to 1000 mg", "she
 knocked my lisinopril down a notch"); not a place ("took my metformin up to the cabin")."""
 _KNOCKED = re.compile(r"\bknock(?:ed|ing)?\s+(?:the\s+|my\s+|that\s+)?$", re.IGNORECASE)
+_PARTED = re.compile(
+    r"\s+and\s+i\s+(?:have\s+|finally\s+|officially\s+)*(?:parted ways|parted company|broke up|split up|are done"
+    r"|are through|are finished|went our separate ways)\b",
+    re.IGNORECASE,
+)
+"""The drug and the speaker parting ("The lisinopril and I parted ways in March"): a stop."""
+_GIVEN_BEFORE = re.compile(r"\b(?:gave|give|gives|giving|given)\s+(?:my|the|his|her)\s+$", re.IGNORECASE)
+_A_MISS = re.compile(r"\s+a\s+miss\b", re.IGNORECASE)
+"""British "gave my X a miss": skipped it."""
 _ON_THE_HEAD = re.compile(r"\s+on the head\b", re.IGNORECASE)
 """British "knocked the X on the head": stopped X."""
 _DRUG_HELD = re.compile(
@@ -89,8 +100,66 @@ night", "my metformin goes down with breakfast"): the speaker's intake; "the pri
 has no drug subject, "went down the wrong way" is no routine."""
 
 
+_SUBJECT_OPENING = re.compile(
+    r"(?:^|[:;,]|\b(?:and|then|so|but|when|once|after|since|because|as|now that|till|until))\s*(?:the|my)\s+$"
+    r"|^\s*$",
+    re.IGNORECASE,
+)
+"""The drug opening its clause, as its subject ("when the Plavix ran out", "Plavix down at 7")."""
+_RAN_OUT = re.compile(
+    r"^\s*(?:(?:prescription|script|pills?|tablets?|supply|bottle|pack|box|refills?|pen|inhaler)\s+)?"
+    r"(?:has\s+|had\s+|have\s+|'s\s+)?(?:just\s+|finally\s+|already\s+)?(?:ran|run|running|runs)\s+(?:out|dry|low)\b"
+    r"(?!\s+of\b)"
+    r"|^\s*(?:(?:prescription|script|pills?|tablets?|supply|bottle|pack|box|refills?|pen|inhaler)\s+)?"
+    r"(?:is|was|are|were|'s|has been|have been)\s+(?:all\s+)?(?:gone|used up|finished|empty|out)\b"
+    r"(?!\s+(?:of|to|for|in|on|with)\b)"
+    r"|^\s*(?:got|were|was)\s+used\s+up\b",
+    re.IGNORECASE,
+)
+"""The drug as the subject of running out ("when the Plavix ran out on Sunday", "my metformin is all gone"): the
+doses go untaken, a skip (a stop when it goes on: "... and I never got it refilled")."""
+_SWALLOWED_AFTER = re.compile(
+    r"^\s*(?:(?:is|'s|was|got|went)\s+)?(?:already\s+|just\s+)?(?:down(?:\s+the\s+hatch)?|swallowed|taken"
+    r"|done for (?:today|the day|tonight|the morning|the night))\b"
+    r"(?=\s*(?:[.,;!?]|$)|\s+(?:at|this|with|after|before|already|early|first|on time|around|about|as|like)\b)",
+    re.IGNORECASE,
+)
+"""The drug said swallowed in a verbless clause ("Plavix down at 7 this morning", "Metformin taken with
+breakfast", "the warfarin's down"): the speaker's intake; "my dose is down to 5" or "taken off" is not."""
+
+
+_REFILLED = re.compile(
+    r"\b(?:but|and|so|then)\s+(?:i\s+|we\s+|my\s+\w+\s+)?(?:already\s+|just\s+|quickly\s+)?"
+    r"(?:got|picked up|bought|refilled|collected|grabbed|renewed|fetched)\b",
+    re.IGNORECASE,
+)
+
+
+_DONE_WITH = re.compile(r"\b(?:done|finished|through)\s+with\s+(?:\w+\s+)?$", re.IGNORECASE)
+_FOR_TODAY = re.compile(
+    r"\s+for\s+(?:today|tonight|the day|the night|this morning|this evening|the morning|the evening)\b", re.IGNORECASE
+)
+
+
+def done_for_today(before: str, after: str) -> bool:
+    """ "I'm done with my metformin for today": the day's dose had, not the drug stopped."""
+    return _DONE_WITH.search(before) is not None and _FOR_TODAY.match(after) is not None
+
+
+def ran_out(before: str, after: str) -> bool:
+    """The drug as the subject of running out (see :data:`_RAN_OUT`), not refilled at once ("my Ventolin ran out but
+    I got a new one yesterday" misses nothing)."""
+    return (
+        _SUBJECT_OPENING.search(before) is not None
+        and _RAN_OUT.match(after) is not None
+        and _REFILLED.search(after) is None
+    )
+
+
 def clause_kind(before: str, after: str, kind: str | None) -> str | None:
     """The kind the clause's shape gives the drug (``before`` and ``after`` it in its clause), else ``kind``."""
+    if kind is None and _SUBJECT_OPENING.search(before) and _SWALLOWED_AFTER.match(after):
+        return "intake"  # "Plavix down at 7 this morning, same as every day"
     if kind is None and _DRUG_SUBJECT.search(before) and (held := _DRUG_HELD.match(after)):
         how = (held.group("how") or "").lower()
         return "stop" if held.group("idiom") or how in ("stopped", "discontinued", "off") else "skip"
@@ -106,6 +175,10 @@ def clause_kind(before: str, after: str, kind: str | None) -> str | None:
         return verb_kind(fronted.group("v"))  # "And the amlodipine I've been cutting in half"
     if kind in (None, "stop", "intake") and _MOVED_BEFORE.search(before) and _UP_OR_DOWN.match(after):
         return "dose_change"  # "bumped my metformin up to 1000 mg", "dropped my lisinopril down to 5"
+    if kind is None and _SUBJECT_OPENING.search(before) and _PARTED.match(after):
+        return "stop"  # "The lisinopril and I parted ways in March"
+    if kind is None and _GIVEN_BEFORE.search(before) and _A_MISS.match(after):
+        return "skip"  # "gave my Plavix a miss today"
     if kind is None and _KNOCKED.search(before) and _ON_THE_HEAD.match(after):
         return "stop"  # "I knocked the verapamil on the head"
     if kind in ("prescription", None) and _LAY_GIVER.search(before):
@@ -142,8 +215,10 @@ def none_since(before: str, after: str) -> bool:
 
 _TAKES_OTHERS = re.compile(
     r"(?:\bi(?:'ve|'m| have| am| was| had)?\s+(?:been\s+)?|^\s*(?:been\s+)?)(?:\w+ly\s+)?"
-    r"(?:take|took|taking|taken|borrowed|borrowing|used|using|had|having|tried|trying|stole|swiped|pinched|nicked)\s+"
-    r"(?:(?:a|one|two|some|a couple|a few|one or two)\s+(?:of\s+)?)?(?:my|our)\s+[\w-]+'s\s+$",
+    r"(?:take|took|taking|taken|borrowed|borrowing|used|using|had|having|tried|trying|stole|swiped|pinched|nicked"
+    r"|finished off|finished up|used up)\s+"
+    r"(?:(?:a|one|two|some|a couple|a few|one or two)\s+(?:of\s+)?)?(?:my|our)\s+[\w-]+'s\s+"
+    r"(?:(?:leftover|left-over|old|spare|extra|remaining)\s+)?$",
     re.IGNORECASE,
 )
 

@@ -19,25 +19,30 @@ from app.ingest.narrative.terms import TermMatch
 
 _LEFT_OFF = re.compile(
     r"\b(?:i|i've|i have|i'm)\s+(?:(?:been|just|now|already)\s+){0,2}(?P<verb>left|leaving|kept|keeping)\s+"
-    r"(?P<object>it|them)\s+off\b",
+    r"(?P<object>it|them)\s+(?:off|out)\b",
     re.IGNORECASE,
 )
-"""'... so I've left it off for the past week': a stop said of a drug named before."""
+"""'... so I've left it off for the past week', "so I've been leaving it out": a stop said of a drug named before."""
+_OF_THOSE = r"(?:of\s+(?:those|these|them|the|its|their)\s+)?"
+_SIZE = r"(?:(?:big|small|little|large|huge|tiny|giant|soft|gel|chewable|fish|oil|oily|daily|nightly)\s+){0,2}"
+"""Words between a count and its dose unit: "one of those big capsules", "a couple of the little pills"."""
 _REFERRING = re.compile(
     # the subject may be dropped at the start of a sentence: "Been taking it 3 or 4 times a day"
     r"(?:\b(?:i|i've|ive|i'm|im|i have|i had|i was|we|we've|we're|we have)\s+"
-    r"|(?:^|(?<=[.!?]\s))(?=(?:been|went|gone|skipped|missed|stopped|quit|forgot)\s))"
+    r"|(?:^|(?<=[.!?]\s))(?=(?:been|went|gone|skipped|missed|stopped|quit|forgot)\s)"
+    # a second verb of a subjectless sentence: "Found some old Keflex and took a couple"
+    r"|(?<=\band\s)(?=(?:took|swallowed|popped|started|stopped|quit)\s))"
     r"(?:(?:been|just|also|now|already|then|finally|started|begun)\s+){0,2}"
-    r"(?P<phrase>(?:not\s+|never\s+)?[a-z' ]{0,20}?\b(?P<verb>taking|taken|take|took|takes|using|use|used|started"
+    r"(?P<phrase>(?:not\s+|never\s+)?[a-z' ]{0,30}?\b(?P<verb>taking|taken|take|took|takes|using|use|used|started"
     r"|start|stopped|stop|quit|skipped|skip|missed|went without|gone without|going without|go without"
     r"|cutting|splitting|halving|snapping|breaking|hiding|flushing|tossing|doing"
-    r"|binning))\s+"
+    r"|binning))\s+(?:(?:on|back on|in on)\s+(?=it\b|them\b|those\b|these\b))?"
     r"(?P<object>another(?: one| dose| pill| tablet)?|a second(?: one| dose| pill| tablet)?"
     r"|an extra(?: one| dose| pill| tablet)?"
     r"|it|them|those|these|one|two|a couple|half(?: of it| of them| a tablet| a pill)?"
     r"|(?:the|each|every|my|those|these)\s+(?:\d+\s*mg\s+)?(?:tablet|tablets|pill|pills)|(?:a|one|two|1|2)\s+"
-    r"(?:\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|iu|units?)\s+)?"
-    r"(?:capsule|capsules|pill|pills|tablet|tablets|gummy|gummies|dose|drops|scoop|spoonful|teaspoon)s?)\b",
+    rf"{_OF_THOSE}(?:\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|iu|units?)\s+)?{_SIZE}"
+    r"(?:capsule|capsules|pill|pills|tablet|tablets|gummy|gummies|softgels?|dose|drops|scoop|spoonful|teaspoon)s?)\b",
     re.IGNORECASE,
 )
 _GIVING_IT_A_TRY = re.compile(
@@ -57,7 +62,7 @@ _HAVING_DOSE = re.compile(
     r"\b(?:i|i've|ive|i have|i'm|im|i am|i had|i was|i've been|i have been)\s+"
     r"(?:(?:been|just|also|now|already|then)\s+){0,2}"
     r"(?P<verb>having|had|have)\s+"
-    r"(?P<object>(?:a|one|two|three|1|2|3)\s+(?:\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|iu|units?)\s+)?"
+    rf"(?P<object>(?:a|one|two|three|1|2|3)\s+{_OF_THOSE}(?:\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|iu|units?)\s+)?{_SIZE}"
     r"(?:capsules?|pills?|tablets?|gummy|gummies|softgels?|drops|scoops?|spoonfuls?|teaspoons?)"
     r"|them|it)\b(?!\s+(?:box|bottle|pack|packet|prescription|refill)\b)",
     re.IGNORECASE,

@@ -21,6 +21,10 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r" (?:a single|any|one)(?: dose of)?"
         r"|haven't had|have not had|(?:haven't|have not|hasn't|has not) touched"
         r"|(?:didn't|did not|haven't|have not) bother(?:ed)?(?: with| taking)?|(?:didn't|did not|haven't) do"
+        r"|(?:haven't|have not|hasn't|has not|hadn't|had not)\s+(?:been\s+)?(?:done|doing)|(?:not|never) been doing"
+        # "I haven't been taking my lisinopril", "I've not been taking the metformin this week"
+        r"|(?:haven't|have not|hasn't|has not|hadn't|had not|'ve not|'s not)\s+been\s+(?:taking|having|using|on)"
+        r"|(?:didn't|did not|never|don't|do not)\s+remember(?:ed)?(?:\s+to\s+take)?"
         r"|(?:havent|haven't|hasnt|didnt|dont|don't)\s+(?:took|taken|take|had)|(?:i'm|i am|am|im) not taking"
         r"|held|holding|hold off on|put on hold|paused|pausing"
         r"|(?:i'm|i am|i've been|i have been|i was) out of"
@@ -40,6 +44,10 @@ _VERBS: tuple[tuple[str, str], ...] = (
         # "I dropped the simvastatin": a drug dropped, not its dose ("dropped my dose of") nor a pill let fall
         r"|dropped(?!\s+(?:(?:my|the|her|his)\s+)?(?:dose|dosage)\b)|dropping(?!\s+(?:(?:my|the)\s+)?(?:dose|dosage)\b)"
         r"|(?:been )?(?:hiding|throwing out|throwing away|flushing|binning|tossing)"
+        r"|binned|tossed|chucked|dumped|flushed|threw (?:out|away)|thrown (?:out|away)|got rid of|gotten rid of"
+        # "Decided I'm done with the statin", "I'm through with my metformin"
+        r"|(?:i'm|im|i am|i was|i've been|we're|we are)\s+(?:(?:all|so|completely|totally)\s+)?"
+        r"(?:done|finished|through)\s+with"
         # a pause said as a break: "taking a break from the simvastatin", "I'm on a break from my statin"
         r"|(?:taking|took|taken|take|having|had|on|given myself|giving myself|gave myself)\s+(?:a\s+)?"
         r"(?:little\s+|short\s+"
@@ -70,9 +78,13 @@ _VERBS: tuple[tuple[str, str], ...] = (
     # a deliberate change of the dose ("doubled my dose") is a dose_change above
     (
         "intake",
-        r"take|took|taking|takes|had|have been taking|used|use|using|on|needed|needing|swallowed"
+        r"take|took|taking|takes|taken|had|have been taking|used|use|using|on|needed|needing|swallowed|grabbed"
+        r"|finished off|finishing off|finished up|used up|using up"
         r"|(?:pop|pops|popped|popping)(?!\s+(?:in|into|over|by|round|around|out|up|down|back)\b)"
         r"|trying(?: out)?"  # "I'm trying out some CoQ10 for my muscle aches"
+        # adherence said as keeping up: "Keeping up with my Fosamax every Sunday", "remembered my metformin"
+        r"|(?:keeping|kept|keep|keeps)\s+up\s+with|(?:sticking|stuck|stick|sticks)\s+(?:with|to)"
+        r"|(?:staying|stayed|stay)\s+on\s+top\s+of|remembered(?:\s+to\s+take)?"
         r"|borrowed|borrowing|(?:stole|swiped|pinched|nicked)(?= (?:a|one|two|some|a couple|a few|my|our)\b)"
         # "I've been having turmeric in my smoothie"; not "having trouble with", "having a reaction to"
         r"|having(?!\s+(?:trouble|problems?|issues?|side effects?|difficulty|reactions?|a\s+(?:\w+\s+)?(?:time|reaction"

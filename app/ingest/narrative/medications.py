@@ -15,7 +15,15 @@ from __future__ import annotations
 
 import re
 
-from app.ingest.narrative.medication_clauses import FREQUENCY, clause_kind, none_since, takes_anothers_drug
+from app.ingest.narrative.medication_clauses import (
+    FREQUENCY,
+    clause_kind,
+    done_for_today,
+    none_since,
+    ran_out,
+    takes_anothers_drug,
+)
+from app.ingest.narrative.medication_prescriber import dose_said_later, prescriber_started
 from app.ingest.narrative.medication_verbs import verb_kind
 from app.ingest.narrative.models import BlockedName, Proposal
 from app.ingest.narrative.quantities import NUMBER, NUMBER_CORE, clean_unit, parse_number
@@ -23,6 +31,7 @@ from app.ingest.narrative.terms import TermMatch
 
 _OWN_NEGATION = re.compile(
     r"\b(?:didn't|did not|haven't|have not|hasn't|don't|do not|no longer|not taking|ran out|run out|out of"
+    r"|not been (?:taking|having|using|on|doing)|a miss"
     r"|go without|goes without|going without|went without|gone without"
     r"|(?:day|days|week|weeks|night|nights|month|months) without|(?:had|taken|took|got) no"
     r"|can't afford|cannot afford|can not afford|couldn't afford|could not afford)\b"
@@ -80,14 +89,6 @@ _RECURRING_SKIP = re.compile(
     re.IGNORECASE,
 )
 """'I've been skipping my Tegretol at bedtime since Tuesday': a dose skipped again and again, a skip."""
-_PRESCRIBER_STARTED = re.compile(
-    r"\b(?:started|starts|start|starting|put|puts|putting) me on\s+(?:(?:a|the|some)\s+)?$"
-    r"|\b(?:he|she|they|doctor|doc|dr\.?|gp|nurse|clinic|surgeon|[a-z]+ologist|[a-z]+iatrist)\s+(?:also\s+|just\s+)?added"
-    r"\s+(?:(?:a|the|some)\s+)?$",
-    re.IGNORECASE,
-)
-"""A clinician starting the drug ("started me on Keppra", "the rheumatologist added hydroxychloroquine"): with
-a dose or a frequency said, that is a prescription ("..., 500 mg twice a day")."""
 _GIVING_ME = re.compile(r"\b(?:giving|gives) me\b[^.;!?]*$", re.IGNORECASE)
 _GIVEN_ME_DRUG = re.compile(
     rf"\b(?:giving|gives) me\s+(?:(?:a|an|one|some|my|her|his|their|the|{NUMBER_CORE}|two|three)\s+){{0,2}}$",
@@ -103,10 +104,6 @@ _WANTS_ME_ON = re.compile(
 _DOSE_AFTER = re.compile(
     rf"^\s*(?:,\s*)?(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu)\b", re.IGNORECASE
 )
-_DOSE_LATER = re.compile(
-    rf"^[^.;!?\d]{{0,30}}?,\s*(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu)\b", re.IGNORECASE
-)
-"""A strength said after a short aside and a comma: "started me on Keppra afterwards, 500 mg"."""
 _DOSE_BEFORE = re.compile(
     rf"(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu)\s+(?:of\s+)?(?:my\s+|the\s+|your\s+)?$",
     re.IGNORECASE,
@@ -126,6 +123,11 @@ _CONTINUED = re.compile(
     r"|in (?:the (?:past|last) )?(?:\w+ )?(?:days|weeks|months)\b"
     r"|(?:haven't|have not|hasn't|has not|didn't|did not|not|never) (?:refilled|refill|renewed|gotten (?:a |it )?refill"
     r"|picked up|gone back on)\b|anymore\b|any more\b|any longer\b"
+    # "never got it refilled", "haven't had them renewed": the refill not done, the drug not taken since
+    r"|(?:haven't|have not|hasn't|has not|didn't|did not|not|never)\s+(?:\w+\s+)?(?:got|gotten|had|get|have)\s+"
+    r"(?:it|them|the \w+|my \w+|a new (?:box|pack|bottle|supply))\s+(?:refilled|renewed|replaced|filled)\b"
+    r"|(?:haven't|have not|hasn't|didn't|did not|never)\s+(?:bothered\s+)?(?:replaced|replacing|restocked|reordered"
+    r"|(?:got|gotten|getting|bought|buying|picked up|picking up|ordered|ordering)\s+(?:more|another|a new|any))\b"
     r"|(?:had|taken|have had|has had) (?:none|nothing)(?: of (?:it|them))? since\b|\bnone since\b)",
     re.IGNORECASE,
 )
@@ -231,6 +233,8 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
         kind = clause_kind(before, after, kind)  # the clause's shape around the drug, beyond the verb before it
         if kind is None and none_since(before, after):
             kind, said_negatively = "skip", True  # "No insulin since yesterday morning, the pen ran out"
+        if kind is None and ran_out(before, after):
+            kind, said_negatively = "skip", True  # "when the Plavix ran out on Sunday I never got it refilled"
         if _NOT_THE_DRUG.match(after):
             continue  # "the metformin diet plan", "a Viagra commercial": the drug's name, not the drug
         if kind == "intake" and _GIVING_ME.search(before) and not _GIVEN_ME_DRUG.search(before):
@@ -241,6 +245,8 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
             continue
         if kind == "stop" and _DROPPED.search(before) and _LET_FALL.match(after):
             continue  # "I dropped the metformin on the floor": a pill let fall, not a drug stopped
+        if kind == "stop" and done_for_today(before, after):
+            kind = "intake"  # "I'm done with my metformin for today": today's dose had, not the drug stopped
         previous = (drug, kind)
         clause = text[clause_start:clause_end]
         if kind == "intake" and (only_when := _ONLY_WHEN.search(clause)):
@@ -269,10 +275,10 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
         if (shot and "insulin" not in drug.key) or "vaccine" in drug.key:
             continue  # "a flu shot" is a vaccination visit, not an intake
         dose, unit = _dose(text, drug, clause_start)
-        if kind == "start" and _PRESCRIBER_STARTED.search(before) and (dose is not None or FREQUENCY.search(after)):
+        if kind == "start" and prescriber_started(before, after, dose):
             kind = "prescription"  # "the neurologist started me on Keppra, 500 mg twice a day"
-            if dose is None and (later := _DOSE_LATER.match(after)) is not None:  # "added X on Friday, 200 mg"
-                dose, unit = parse_number(later.group("num")), clean_unit(later.group("unit"))
+            if dose is None:  # "added X on Friday, 200 mg"
+                dose, unit = dose_said_later(after)
         if kind == "intake":
             # "I've been taking my wife's Ambien": the speaker's intake of another's drug
             extra = {"speaker_subject": True} if takes_anothers_drug(before) else {}

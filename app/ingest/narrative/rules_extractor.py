@@ -336,7 +336,7 @@ def _time_for(
 LEAD_IN_REACH = 3
 """How many following sentences without a time of their own a lead-in sentence dates ("Gave me a
 proper fright this afternoon. I'd done my insulin shot ... Next thing I've got shakiness ...")."""
-_LOOKS_BACK = re.compile(r"\b(?:that|that's|it|this|so|started|began|since)\b", re.IGNORECASE)
+_LOOKS_BACK = re.compile(r"\b(?:that|that's|it|this|so|started|began|since|last (?:one|dose|pill|shot|time))\b", re.I)
 
 
 def _lead_in_times(

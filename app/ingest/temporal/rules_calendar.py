@@ -138,7 +138,12 @@ def bare_weekday(match: re.Match[str], ctx: Context) -> TemporalResolution | Non
 
 _PAST_CLAUSE = re.compile(
     r"\b(?:was|were|had|did|went|got|took|ran|ate|slept|felt|came|saw|made|gave|began|swam|rode|drove|left|kept"
-    r"|fell|hurt|woke|threw|broke|caught|forgot|quit|hit|sent|told|said|paid|bought|\w{3,}ed)\b",
+    r"|fell|hurt|woke|threw|broke|caught|forgot|quit|hit|sent|told|said|paid|bought|rang|rung|brought|found|heard"
+    r"|showed|shown|spoke|met|wrote|drank|bled|sat|stood|gotten|seen|done|\w{3,}ed)\b"
+    # a thing of the speaker's dated by the weekday it comes from: "my blood work from Tuesday", "the results
+    # of Monday" (a past event whatever the clause's verb)
+    r"|\b(?:my|the|your|his|her|our|those|these|that)\s+(?:(?!(?:is|are|was|were|be|been|open|closed|off|away|out|on"
+    r"|starting|start|starts|begins?)\b)[\w-]+\s+){1,3}(?:from|of)\s*$",
     re.IGNORECASE,
 )
 _FUTURE_CLAUSE = re.compile(

@@ -1,0 +1,87 @@
+"""The test a value belongs to when the words right before the value are no test name.
+
+Two structures: a value given for "it" at the start of a sentence or clause, the test named earlier ("... for
+the A1C. It came out 7.9%", "did a cholesterol check on Thursday and my total came out at 198"); and a test
+named at the head of its own clause with anything short between it and its reporting verb — a relative clause,
+a place, a possessive time — so long as no other clause, number or reporting verb comes between ("The LDL number
+they gave me over the phone was 138", "My cholesterol at Tuesday's screening came to 201"; not "my cholesterol
+was high so my dose is 20").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from app.dictionary.models import TestEntry
+from app.ingest.narrative.terms import Vocabulary, tokenize
+
+_IT_CAME_OUT = re.compile(
+    r"(?:^|[.!?]\s+|,\s*|\band\s+)(?:(?:it|that|mine|the result|the number|the reading"
+    r"|(?:my|the) (?:total|result|results|number|reading|level|score))\s+)?"
+    r"(?:came (?:back|out|in)(?: at| as)?|read|showed|said)\s*$"
+    r"|(?:^|[.!?]\s+|,\s*|\band\s+)(?:(?:they|she|he|the (?:nurse|doctor|lab|pharmacist))\s+(?:said|say|says|told me)"
+    r"\s+)?(?:it|that|the result|the number|the reading)(?:\s+was|\s+is|'s|\s+came (?:back|out|in)(?: at| as)?)\s*$",
+    re.IGNORECASE,
+)
+"""A value given for "it" at the start of a sentence or clause."""
+_REPORTING = (
+    r"(?:was|were|is|are|came\s+(?:back|in|out|to)(?:\s+(?:at|as))?|read|reads|said|says|showed|shows|measured"
+    r"|registered|clocked\s+in\s+at)"
+)
+_REPORTED = re.compile(rf"\b{_REPORTING}\s*$", re.IGNORECASE)
+_CLAUSE_BREAK = re.compile(
+    rf"[.;!?\n\d]|\b(?:and|but|so|because|while|then|or|since|though|although|which|whereas|{_REPORTING})\b"
+    r"|\b(?:in the past|used to|back then|once upon)\b",  # a value of no stated time: "my A1c in the past was 9"
+    re.IGNORECASE,
+)
+_PART_OF_WORD = re.compile(r"(?:[\w-]-|\bnon\s)$", re.IGNORECASE)
+"""A test alias that is the tail of a longer word ("non-fasting glucose") names another thing."""
+_MODIFIER_OPENS = re.compile(
+    r"\s+(?:(?:number|numbers|result|results|reading|level|levels|score|value)\s+)?(?:on|in|at|from|of|for|off|over"
+    r"|with|by|that|which|they|she|he|i|we|you|the\s+(?:lab|nurse|doctor|clinic))\b",
+    re.IGNORECASE,
+)
+"""What may follow the test's name before its verb: a place, a source or a relative clause."""
+REACH = 70
+"""How far before its reporting verb a test named at the head of the clause may stand."""
+
+
+def named_for_value(
+    text: str, value_start: int, vocabulary: Vocabulary, stop: Collection[str]
+) -> tuple[tuple[int, int], str] | None:
+    """``(span, name)`` of the test a value is given for by one of the structures above; ``None`` when neither
+    applies (an empty name when "it" has no test before it)."""
+    if _IT_CAME_OUT.search(text, max(0, value_start - 40), value_start):
+        return test_named_before(text, value_start, vocabulary, stop)
+    verb = _REPORTED.search(text, max(0, value_start - 30), value_start)
+    if verb is None:
+        return None
+    span, name = test_named_before(text, verb.start(), vocabulary, stop, reach=REACH)
+    if (
+        not name
+        or _CLAUSE_BREAK.search(text, span[1], verb.start())
+        or _PART_OF_WORD.search(text, 0, span[0])  # "my non-fasting glucose": not the fasting glucose
+        or not _MODIFIER_OPENS.match(text, span[1])  # "my sugar thingy was 140": another name
+    ):
+        return None
+    return span, name
+
+
+def test_named_before(
+    text: str, value_start: int, vocabulary: Vocabulary, stop: Collection[str], *, reach: int = 200
+) -> tuple[tuple[int, int], str]:
+    """The last test alias (up to four words) in the ``reach`` characters before ``value_start``."""
+    window_start = max(0, value_start - reach)
+    tokens = tokenize(text[window_start:value_start])
+    for end in range(len(tokens), 0, -1):
+        for size in (4, 3, 2, 1):
+            if end - size < 0:
+                continue
+            run = tokens[end - size : end]
+            if run[0].norm in stop:
+                continue
+            start, stop_at = window_start + run[0].start, window_start + run[-1].end
+            if isinstance(vocabulary.lookup("test", text[start:stop_at]), TestEntry):
+                return (start, stop_at), text[start:stop_at]
+    return (value_start, value_start), ""

@@ -1,0 +1,79 @@
+"""The action a drug statement reports, in the contract's words.
+
+A regimen change's action may be written in other words than the contract's four (start / stop / dose_change /
+skip: "discontinued", "missed", "resumed", "increased") and may be missing ("leaving out the simvastatin" with no
+action field), which is a change all the same; a prescription is a clinician's act ("prescribed"), not a dose
+taken; any other drug statement reports taking the drug.
+"""
+
+from __future__ import annotations
+
+from app.reconcile.models import Statement
+
+OCCASIONAL_CUES: tuple[str, ...] = (
+    "sometimes",
+    "occasionally",
+    "once in a while",
+    "now and then",
+    "every now",
+    "here and there",
+    "a few times",
+    "a couple of times",
+    "some days",
+    "once or twice",
+    "forget",
+    "forgot",
+    "forgetting",
+    "miss a dose",
+    "missed a dose",
+    "missed a few",
+    "miss one",
+    "missed one",
+    "when i remember",
+    "if i remember",
+)
+"""Quote words of an occasional missed dose (medium) rather than a deliberate skip (high)."""
+
+STOP_ACTIONS = frozenset({"stop", "skip", "dose_change", "change"})
+ACTION_SYNONYMS: dict[str, str] = {
+    "stopped": "stop",
+    "discontinue": "stop",
+    "discontinued": "stop",
+    "quit": "stop",
+    "quitted": "stop",
+    "ended": "stop",
+    "skipped": "skip",
+    "missed": "skip",
+    "miss": "skip",
+    "missed_dose": "skip",
+    "held": "skip",
+    "hold": "skip",
+    "pause": "skip",
+    "paused": "skip",
+    "started": "start",
+    "restart": "start",
+    "restarted": "start",
+    "resume": "start",
+    "resumed": "start",
+    "dose": "dose_change",
+    "dosechange": "dose_change",
+    "dose_changed": "dose_change",
+    "increase": "dose_change",
+    "increased": "dose_change",
+    "decrease": "dose_change",
+    "decreased": "dose_change",
+    "reduce": "dose_change",
+    "reduced": "dose_change",
+    "halved": "dose_change",
+    "doubled": "dose_change",
+    "changed": "change",
+}
+"""A regimen change's action in other words than the contract's four (start / stop / dose_change / skip)."""
+
+
+def statement_action(st: Statement) -> str | None:
+    """The statement's action: a contract word, ``prescribed``, ``take``, or ``None`` for a regimen change whose
+    action is not said (the drug rules read that as a change)."""
+    said = (st.text("action") or "").strip().lower().replace(" ", "_").replace("-", "_")
+    default = {"regimen_change": None, "prescription": "prescribed"}.get(st.type, "take")
+    return ACTION_SYNONYMS.get(said, said) or default
