@@ -31,6 +31,14 @@ OCCASIONAL_CUES: tuple[str, ...] = (
     "missed one",
     "when i remember",
     "if i remember",
+    # a single occasion: "I missed my hydrochlorothiazide one day last week", "missed one dose on Friday"
+    "one day",
+    "one night",
+    "one morning",
+    "one evening",
+    "one dose",
+    "a single dose",
+    "missed a day",
 )
 """Quote words of an occasional missed dose (medium) rather than a deliberate skip (high)."""
 

@@ -27,7 +27,12 @@ _ALLERGY = re.compile(
     r"|(?:i've|i have|i)\s+(?:always\s+|ever\s+)?been(?:\s+(?:always|really|very|badly))?"
     r"|i\s+was(?:\s+always)?(?:\s+(?:really|very))?"
     # the speaker's allergy as a participle: "Being allergic to bee stings, I wear gloves"
-    r"|(?<![\w'])being(?:\s+(?:so|very|badly|really|severely))?)"
+    r"|(?<![\w'])being(?:\s+(?:so|very|badly|really|severely))?"
+    # a verdict with the subject dropped after a clause break: "My lips puffed up, so yeah, still allergic to peanuts"
+    r"|(?:^|(?<=[.,;:!?])|(?<=[.,;:!?]\s))\s*(?:(?:so|and|well|yeah|yep|guess|ok|okay)\W+){0,3}"
+    r"(?=(?:still|definitely|clearly|obviously|evidently|apparently)\s))"
+    # the verdict's adverbs: "I'm still allergic to shellfish", "I'm definitely allergic to it"
+    r"(?:\s*(?<![\w'])(?:still|definitely|clearly|obviously|evidently|apparently|badly|severely|deathly|super))?"
     r"\s+allergic to\s+(?P<sub>[^.,;!?\n]+)"
     # the allergen is a short noun phrase: "my son because of his peanut allergy" is the son's (a clause or another
     # person's possessive between "my" and "allergy" ends it)
@@ -137,7 +142,7 @@ _WRONG_IN_CHART = re.compile(
 _DOUBTED_OR_STRUCK = re.compile(
     r"\bi (?:(?:honestly|really|truly|just|actually) )?(?:don't|do not|dont) (?:really |honestly |actually |even )?"
     r"(?:think|believe|reckon) (?:that )?"
-    r"i(?:'m|m| am|(?:'ve| have) (?:ever )?been| was| ever was) (?:really |actually |even |ever |truly )?"
+    r"i(?:'m|m| am|(?:'ve| have) (?:ever )?been| was| ever was) (?:(?:really|actually|even|ever|truly|still) ){0,2}"
     r"allergic to\s+(?P<sub>[^.,;!?\n]+)"  # "I don't think I was ever allergic to nuts"
     r"|\b(?:an?|the|that|my)\s+(?P<sub2>[a-z][a-z -]{1,30}?)\s+allergy\s+"
     r"(?:taken off|removed from|struck off|deleted from|off)\s+(?:of\s+)?my\s+"
@@ -156,13 +161,20 @@ _RECORD_SAYS = re.compile(
 _REACTION_BEFORE = re.compile(r"[^.;!?\n]{0,80}$")
 _SEASONAL = re.compile(
     r"\b(?P<sub>(?:(?:grass|tree|birch|oak|cedar|weed|spring|ragweed)\s+)?pollen|ragweed"
-    r"|(?:cat|dog|animal)\s+(?:dander|hair)|dust\s+mites?|cats|dogs|mou?ld|bee\s+stings?|wasp\s+stings?|latex)"
+    r"|(?:cat|dog|animal)\s+(?:dander|hair)|dust(?:\s+mites?)?|cats|dogs|mou?ld|bee\s+stings?|wasp\s+stings?|latex)"
     r"(?:\s+(?:season|count|time|in the air))?"
+    # where the allergen is: "the mould down in the basement has my allergies going"
+    r"(?:\s+(?:(?:down|up|out|over|back)\s+)?(?:in|at|on|from|around|under)\s+(?:(?:the|my|our)\s+)?\w+)?"
     r"(?P<between>\s*,?\s*(?:(?:that|this|it|they|those)(?:\s+one)?\s+)?(?:always\s+|really\s+|just\s+|totally\s+)?)"
     r"(?P<verb>(?:wrecks?|wrecked|kills?|killed|destroys?|destroyed|hammers?|hammered|floors?|floored|flattens?"
     r"|flattened|gets? to|got to)\s+me|knocks? me out|knocked me out|sets? me off|set me off|sets? off my allergies"
     r"|(?:makes?|made) me (?:sneeze|itch|wheeze|break out|puff up|swell(?: up)?|miserable)"
-    r"|(?:makes?|made) my eyes (?:itch|water|swell|puff))\b",
+    r"|(?:makes?|made) my eyes (?:itch|water|swell|puff)"
+    # the speaker's allergies stirred: "has my allergies going again", "got my allergies acting up", "triggers my
+    # allergies"
+    r"|(?:(?:has|have|had)(?:\s+got)?|gets?|got|is getting|sets?|keeps?)\s+my\s+allergies\s+"
+    r"(?:going|acting up|playing up|flaring(?: up)?|kicking(?: off| in)?|up|off|bad|terrible|awful)"
+    r"|(?:triggers?|triggered|sets? off|set off|flares? up|flared up|stirs? up|stirred up)\s+my\s+allergies)\b",
     re.IGNORECASE,
 )
 """An environmental allergen said by what it does to the speaker: "grass pollen season, that one wrecks me
@@ -312,6 +324,7 @@ _DRUG_STEM = re.compile(
 
 def _substance_words(raw: str) -> str:
     words = []
+    raw = re.sub(r"\b(?:any|no) (?:more|longer)\b", "anymore", raw, flags=re.IGNORECASE)  # "bees any more"
     for word in raw.strip().split():
         if word.lower() in (
             "and",

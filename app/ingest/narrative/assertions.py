@@ -257,7 +257,8 @@ _PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], .
         [
             {"LOWER": {"IN": ["noticed", "saw", "said", "says", "heard", "thought", "thinks", "mentioned", "told"]}},
             {"LOWER": {"IN": ["me", "that"]}, "OP": "?"},
-            {"LOWER": {"IN": ["my", "i", "i'm", "im"]}},
+            # "she noticed we've had no warfarin in it": "we" is the household the speaker is in
+            {"LOWER": {"IN": ["my", "i", "i'm", "im", "we"]}},
         ],
     ),
     (

@@ -126,8 +126,10 @@ _DENIED_AFTER = re.compile(
     r"(?:\s+(?:it|that|this|one|them))?\s*(?:[.,;!?]|$)|^\W*(?:is|was)\s+(?:a mistake|wrong|an error)\b"
     # the entry itself called wrong: "the diabetes in my file is wrong", "whoever put prediabetes in my chart
     # got it wrong", "the COPD on my record is a mistake"
-    r"|^\s+(?:in|on)\s+(?:my|the)\s+(?:chart|record|records|file|notes|list|problem list|profile|history)\b"
-    r"[^.;!?]{0,30}?\b(?:(?:is|was|was put there|'s)\s+(?:(?:just|simply|all)\s+)?"
+    r"|^['\"’]?\s+(?:in|on)\s+(?:my|the)\s+(?:chart|record|records|file|notes|list|problem list|profile|history"
+    r"|paperwork|papers|portal|forms?|discharge papers)\b"
+    # the denial may open the next sentence: "I keep seeing 'prediabetes' on my paperwork. I don't have that"
+    r"[^.;!?]{0,30}?(?:[.]\s+)?\b(?:(?:is|was|was put there|'s)\s+(?:(?:just|simply|all)\s+)?"
     r"(?:a mistake|wrong|an error|incorrect)"
     r"|got (?:it|that|this) wrong|(?:made|making) a mistake"
     # the speaker's disbelief of the entry: "..., I really don't think that's right", "that isn't true"
@@ -135,7 +137,9 @@ _DENIED_AFTER = re.compile(
     r"(?![^.;!?]*\b(?:wrong|a mistake|an error)\b)(?:that|it|this)(?:'s|\s+is|\s+was)?"
     r"(?:\s+(?:right|true|correct|accurate))?"
     r"|(?:that|it|this)(?:'s|\s+is|\s+was)\s+(?:not|never)\s+(?:right|true|correct|accurate)"
-    r"|(?:that|it|this)\s+(?:isn't|wasn't)\s+(?:right|true|correct|accurate))\b(?![^.;!?]*\?)",
+    r"|(?:that|it|this)\s+(?:isn't|wasn't)\s+(?:right|true|correct|accurate)"
+    r"|i\s+(?:(?:really|honestly|just|simply|definitely)\s+)?(?:don't|do not|dont|never)\s+(?:have|had)"
+    r"\s+(?:that|it|this)|i(?:'ve|\s+have)\s+never\s+had\s+(?:that|it|this))\b(?![^.;!?]*\?)",
     re.IGNORECASE,
 )
 """A denial after the name: "my chart says I have COPD but I don't", "the diabetes in my file is wrong"."""
@@ -175,6 +179,12 @@ _VACCINE_AFTER = re.compile(
 """A disease named as its vaccine ("got the hepatitis A jab", "my shingles shot"): no condition."""
 _DETERMINER_BEFORE = r"\b(?:the|my|that|this|those|these)\s+(?:\w+\s+)?$"
 """A condition named by a determiner ("the", "my", or a demonstrative) whose predicate says it is over."""
+_ENTRY_PLACE = re.compile(
+    r"^['\"’]?\s+(?:in|on)\s+(?:my|the)\s+(?:chart|record|records|file|notes|list|problem list|profile|history"
+    r"|paperwork|papers|portal|forms?|discharge papers)\b[^.;!?]{0,30}[.]\s*$",
+    re.IGNORECASE,
+)
+"""A sentence that only places a condition in the speaker's record: the next sentence may deny it."""
 _RUNS_IN_FAMILY = re.compile(r"\bruns in (?:my|the|our) family\b", re.IGNORECASE)
 
 def find_conditions(
@@ -187,6 +197,9 @@ def find_conditions(
         after = text[match.end : sentence_end(match.end, sentences)]
         if (own := _OWN_RELATIVE.match(after)) is not None and _RESOLVED_AFTER.match(after[own.end() :]):
             after = after[own.end() :]  # "the sinusitis I've had for years has cleared up"
+        if _ENTRY_PLACE.match(after) and match.end + len(after) < len(text):
+            # "I keep seeing 'prediabetes' on my paperwork. I don't have that": the next sentence judges the entry
+            after = text[match.end : sentence_end(match.end + len(after) + 1, sentences)]
         if after.rstrip().endswith("?") and (answer := _ANSWERED_OVER.match(text, match.end + len(after))):
             after = " " + answer.group("over")  # "the sinus business on my list forever? Cleared up."
         # an alias may carry its own verb ("had a heart attack"): the cue is then inside the match
@@ -212,7 +225,12 @@ def find_conditions(
             continue
         if not runs and _denied(before, after):
             denied = {"name": match.key, "status": "denied"}
-            out.append(Proposal("condition", denied, (match.start, match.end), policy="negation_is_content"))
+            proposal = Proposal("condition", denied, (match.start, match.end), policy="negation_is_content")
+            said_after = _DENIED_AFTER.match(after)
+            if said_after is not None and _SPEAKER.search(said_after.group(0)):
+                # "somebody put prediabetes in my file and I don't think that's right": the speaker denies it
+                proposal.extra["speaker_subject"] = True
+            out.append(proposal)
             continue
         if cue is None and runs is None:
             continue
@@ -258,6 +276,9 @@ any gout attacks since the spring" (a denial has no period: "I haven't had asthm
 
 def _not_had_for_a_period(before: str, after: str) -> bool:
     return _NOT_HAD_BEFORE.search(before) is not None and _FOR_A_PERIOD_AFTER.match(after) is not None
+
+
+_SPEAKER = re.compile(r"\bi\b|\bmy\b", re.IGNORECASE)
 
 
 def _denied(before: str, after: str) -> bool:

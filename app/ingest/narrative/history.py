@@ -31,7 +31,9 @@ _SYMPTOM_CUE = re.compile(
     r"|^\W*(?:had|have|got|getting|having|been having|still have)|keep getting|been getting|getting"
     r"|got\s+(?:this|that|a|an|some|these|those)|came over all|went all|felt all|got all|came over|feeling all"
     r"|(?:and|then|suddenly|just)\s+got"
-    r"|^\W*(?:(?:just|only|still)\s+)?(?:an?\s+)?(?:little\s+)?(?:bit|touch|spot|hint) of)\b",
+    r"|^\W*(?:(?:just|only|still)\s+)?(?:an?\s+)?(?:little\s+)?(?:bit|touch|spot|hint) of"
+    # what the trouble is, played down: "It's only a runny nose", "it's just a cough", "Just a sore throat"
+    r"|(?:\bit(?:'s| is| was)|^\W*)\s*(?:only|just|simply|merely|mostly|nothing but)(?:\s+(?:a|an|some))?)\b",
     re.IGNORECASE,
 )
 _QUANTITY_HEDGE = re.compile(
@@ -71,6 +73,7 @@ _ONTO_FURNITURE = re.compile(
 )
 """A collapse onto furniture is tiredness, not a faint: "I collapsed on the sofa after work", "collapsed into bed"."""
 _SEVERITY = re.compile(
+    r"(?<!\bnothing )(?<!\bno )(?<!\bnot )"  # "nothing worse than that" is no severity
     r"\b(?P<s>(?:really |very |so |pretty )?(?:mild|slight|moderate|severe|bad|terrible|awful|horrible|"
     r"excruciating"
     r"|unbearable|sharp|dull|intense|worst|worse|better|killing me)|a (?:little|bit of|bit)|\d{1,2}\s?/\s?10"
@@ -194,6 +197,14 @@ _PREGNANT = re.compile(
 )
 
 
+_SPELL_SIGN = re.compile(
+    r"\b(?:twitch\w*|jerk\w*|shaking|shook|convuls\w*|unresponsive|wouldn't respond|didn't respond)"
+    r"|\b(?:don't|do not|can't|cannot|couldn't|didn't)\s+remember\b|\b(?:told|tells) me\b|\bsaid i\b",
+    re.IGNORECASE,
+)
+"""A staring spell is a seizure sign only with a sign beside it (twitching, no memory of it) or a witness."""
+
+
 def find_symptoms(text: str, symptoms: list[TermMatch], sentences: list[tuple[int, int]]) -> list[Proposal]:
     out: list[Proposal] = []
     for match in symptoms:
@@ -213,6 +224,8 @@ def find_symptoms(text: str, symptoms: list[TermMatch], sentences: list[tuple[in
             continue
         if match.text.lower().startswith("collaps") and _ONTO_FURNITURE.match(text[match.end :]):
             continue
+        if match.text.lower().endswith("into space") and not _SPELL_SIGN.search(text):
+            continue  # "staring into space thinking about dinner": a daydream, unless seen or with a seizure sign
         clause = text[start:end]
         severity = _SEVERITY.search(clause)
         site = PAIN_IN.match(text[match.end : end].lstrip())

@@ -33,18 +33,32 @@ _REFERRING = re.compile(
     # a second verb of a subjectless sentence: "Found some old Keflex and took a couple"
     r"|(?<=\band\s)(?=(?:took|swallowed|popped|started|stopped|quit)\s))"
     r"(?:(?:been|just|also|now|already|then|finally|started|begun)\s+){0,2}"
-    r"(?P<phrase>(?:not\s+|never\s+)?[a-z' ]{0,30}?\b(?P<verb>taking|taken|take|took|takes|using|use|used|started"
-    r"|start|stopped|stop|quit|skipped|skip|missed|went without|gone without|going without|go without"
+    r"(?P<phrase>(?:not\s+|never\s+)?[a-z' ]{0,30}?\b(?P<verb>taking|taken|take|took|takes|using|use|used"
+    # a dose swallowed, popped or downed is taken: "so I swallowed a second one before bed"
+    r"|swallowed|swallowing|popped|popping|downed|started"
+    r"|start|stopped|stop|quit|skipped|skipping|skip|missed|missing|went without|gone without|going without|go without"
     r"|cutting|splitting|halving|snapping|breaking|hiding|flushing|tossing|doing"
     r"|binning))\s+(?:(?:on|back on|in on)\s+(?=it\b|them\b|those\b|these\b))?"
     r"(?P<object>another(?: one| dose| pill| tablet)?|a second(?: one| dose| pill| tablet)?"
     r"|an extra(?: one| dose| pill| tablet)?"
     r"|it|them|those|these|one|two|a couple|half(?: of it| of them| a tablet| a pill)?"
-    r"|(?:the|each|every|my|those|these)\s+(?:\d+\s*mg\s+)?(?:tablet|tablets|pill|pills)|(?:a|one|two|1|2)\s+"
+    r"|(?:the|each|every|my|those|these)\s+(?:\d+\s*mg\s+)?(?:tablet|tablets|pill|pills)"
+    # a dose named by its day: "I'm skipping this week's dose", "missed tonight's injection", "took today's one"
+    r"|(?:this\s+(?:week|month|morning|evening)'s|today's|tonight's|yesterday's|last\s+night's|this\s+weekend's"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day's)\s+(?:dose|injection|shot|jab|pill|tablet|one|lot)"
+    r"|(?:a|one|two|1|2)\s+"
     rf"{_OF_THOSE}(?:\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|iu|units?)\s+)?{_SIZE}"
     r"(?:capsule|capsules|pill|pills|tablet|tablets|gummy|gummies|softgels?|dose|drops|scoop|spoonful|teaspoon)s?)\b",
     re.IGNORECASE,
 )
+_STOPPED_AFTER = re.compile(
+    r"\b(?:and|then|but|so)\s+(?:then\s+)?(?:(?:i|i've|i have|i just)\s+)?(?:(?:just|finally|eventually)\s+)?"
+    r"(?P<verb>quit|stopped|packed it in|gave up)(?P<object>)"
+    r"(?=\s*(?:[.,;!?]|$)|\s+(?:on|last|yesterday|today|this|after|when|because|since|as|a|two|three|four|cold)\b)",
+    re.IGNORECASE,
+)
+"""A stop said with no object after the drug was named in the same sentence: "I gave the simvastatin about a week
+and then quit on Saturday", "took the Lipitor for a month, then stopped because of the aches"."""
 _GIVING_IT_A_TRY = re.compile(
     r"\b(?:i'm|im|i am|i've been|i have been|i|we're|we've been)\s+(?:(?:now|just|also|finally)\s+)?"
     r"(?P<verb>giving|gave|given|trying)\s+(?P<object>it|them|those|that)(?:\s+(?:a\s+(?:try|go|shot|whirl)|out))\b",
@@ -62,7 +76,9 @@ _HAVING_DOSE = re.compile(
     r"\b(?:i|i've|ive|i have|i'm|im|i am|i had|i was|i've been|i have been)\s+"
     r"(?:(?:been|just|also|now|already|then)\s+){0,2}"
     r"(?P<verb>having|had|have)\s+"
-    rf"(?P<object>(?:a|one|two|three|1|2|3)\s+{_OF_THOSE}(?:\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|iu|units?)\s+)?{_SIZE}"
+    # a dose added on top: "I had another one", "had a second one before bed", "had one more at lunch"
+    r"(?P<object>(?:another|a second|an extra)(?:\s+(?:one|dose|pill|tablet|capsule))?(?=\W)|one more\b"
+    rf"|(?:a|one|two|three|1|2|3)\s+{_OF_THOSE}(?:\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|iu|units?)\s+)?{_SIZE}"
     r"(?:capsules?|pills?|tablets?|gummy|gummies|softgels?|drops|scoops?|spoonfuls?|teaspoons?)"
     r"|them|it)\b(?!\s+(?:box|bottle|pack|packet|prescription|refill)\b)",
     re.IGNORECASE,
@@ -98,6 +114,7 @@ def find_referred_actions(
             *_ON_IT.finditer(text),
             *_GIVING_IT_A_TRY.finditer(text),
             *_HAVING_DOSE.finditer(text),
+            *_STOPPED_AFTER.finditer(text),
         ],
         key=lambda x: x.start(),
     )
@@ -112,6 +129,8 @@ def find_referred_actions(
         if not earlier:
             continue
         drug = earlier[-1]
+        if m.re is _STOPPED_AFTER and not _same_sentence(drug, m.start(), sentences):
+            continue
         dropped_subject = _SUBJECT.match(m.group(0)) is None
         if dropped_subject and _THIRD_PERSON_OPENING.match(_sentence_of(drug, sentences, text)):
             continue  # "My dad takes warfarin. Went without it on Sunday": the dropped subject is the dad
@@ -174,7 +193,8 @@ _IN_PARTS = re.compile(
 )
 """A tablet split is said with its parts: "snapping each tablet in half", "cutting them in two"."""
 _CONTAINER_AFTER = re.compile(r"\s+(?:box|boxes|organi[sz]er|dispenser|cutter|splitter|case)\b", re.IGNORECASE)
-_ADDED_OBJECT = re.compile(r"another|a second|an extra", re.IGNORECASE)
+_ADDED_OBJECT = re.compile(r"another|a second|an extra|one more|two\b|three\b|2\b|3\b", re.IGNORECASE)
+"""A dose on top ("another", "one more") or a count at once ("so I took two of them this morning to make up")."""
 _MORE_AFTER = re.compile(r"\s+(?:more|again)\b", re.IGNORECASE)
 
 
@@ -193,6 +213,11 @@ def _governed_here(
         return False
     here = next(((s, e) for s, e in sentences if s <= pos < e), None)
     return here is not None and here[0] <= anchor[0] < here[1]
+
+
+def _same_sentence(drug: TermMatch, pos: int, sentences: list[tuple[int, int]]) -> bool:
+    """The drug is named in the sentence of the verb at ``pos``."""
+    return any(s <= drug.start < e and s <= pos < e for s, e in sentences)
 
 
 def _within_previous_sentence(drug: TermMatch, pos: int, sentences: list[tuple[int, int]]) -> bool:

@@ -78,7 +78,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
     # a deliberate change of the dose ("doubled my dose") is a dose_change above
     (
         "intake",
-        r"take|took|taking|takes|taken|had|have been taking|used|use|using|on|needed|needing|swallowed|grabbed"
+        r"take|took|taking|takes|taken|had|have been taking|used|use|using|on|needed|needing|swallowed|swallowing"
+        r"|downed|grabbed"
         r"|finished off|finishing off|finished up|used up|using up"
         r"|(?:pop|pops|popped|popping)(?!\s+(?:in|into|over|by|round|around|out|up|down|back)\b)"
         r"|trying(?: out)?"  # "I'm trying out some CoQ10 for my muscle aches"

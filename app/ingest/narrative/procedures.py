@@ -48,10 +48,13 @@ _IMPLANT_OR_INJECTION = re.compile(
     r"\b(?:i had|i got|i've had|i have had|i just had|had|got|(?:they|she|he|the doctors?|the surgeons?"
     r"|(?:my\s+|the\s+)?(?:cardiologist|surgeon|doctor|specialist|orthopedist|orthopedic (?:place|clinic|surgeon)"
     r"|rheumatologist|pain clinic)|dr\.?\s+\w+))\s+(?:just\s+)?"
-    r"(?:(?:put|fitted|implanted|inserted|placed)\s+(?:in\s+)?|gave me\s+|did\s+)?"
+    # "they ended up putting a pacemaker in me", "they had to fit a port"
+    r"(?:(?:ended up|had to|went and|decided to|wanted to)\s+)?"
+    r"(?:(?:put|putting|fit|fitted|fitting|implanted|implanting|inserted|inserting|placed|placing)\s+(?:in\s+)?"
+    r"|gave me\s+|did\s+)?"
     r"(?:a|an|my|the)\s+(?:(?:little|small|tiny|new|permanent|first)\s+)?"
     r"(?:(?P<implant>implantable loop recorder|loop recorder|heart monitor|cardiac monitor|pacemaker|defibrillator"
-    r"|icd)"
+    r"|icd|(?:chemo\s+)?port|port-a-cath|portacath)"
     r"(?=\s+(?:put in|fitted|implanted|inserted|placed|in|under|last|on|yesterday|this|today|\w+day)\b|[.,;!?]|$)"
     r"|(?P<steroid>cortisone|steroid|corticosteroid|epidural(?: steroid)?)\s+(?:shot|injection|jab)s?\b)",
     re.IGNORECASE,
@@ -59,6 +62,13 @@ _IMPLANT_OR_INJECTION = re.compile(
 """A device implanted ("the cardiologist put a little loop recorder under the skin", "had a pacemaker fitted") or
 a steroid injected ("gave me a cortisone injection in the right hip"): a procedure, recorded as "<device>
 implant" or "steroid injection"; the device merely worn or owned ("I have a pacemaker") is no procedure."""
+_INTO_ME = re.compile(
+    r"\s+(?:in|into|on)\s+(?:me\b|my\s+(?:chest|heart|arm|back|hip|knee|neck|shoulder|leg|side|spine)\b)"
+    r"|\s+(?:in|into|on)\s+the\s+(?:\w+\s+)?(?:side|part)\s+of\s+my\b",
+    re.IGNORECASE,
+)
+"""The speaker named as the one the device went into ("put a pacemaker in me", "a port in the right side of my
+chest"): the procedure is the speaker's, whoever else the sentence mentions."""
 ORGAN_PROCEDURES = {
     "appendix": "appendectomy",
     "gallbladder": "cholecystectomy",
@@ -166,7 +176,10 @@ def find_surgeries(text: str) -> list[Proposal]:
             continue
         implant = m.group("implant")
         procedure = f"{implant.lower()} implant" if implant else "steroid injection"
-        out.append(Proposal("surgery_history", {"procedure": procedure}, (m.start(), m.end())))
+        proposal = Proposal("surgery_history", {"procedure": procedure}, (m.start(), m.end()))
+        if _INTO_ME.match(text, m.end()):
+            proposal.extra["speaker_subject"] = True  # "staying with my sister and they put a pacemaker in me"
+        out.append(proposal)
     return out
 
 
