@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -115,6 +115,21 @@ def gold_event_start(record: ExpectedRecord, at: datetime) -> datetime | None:
     return None
 
 
+def gold_event_end(record: ExpectedRecord, at: datetime) -> datetime | None:
+    """The exclusive end of a gold record's event time: the day after a date (or a window's last date), a
+    window's datetime end; ``None`` for an instant, as a stored record of an instant has no end."""
+    value = record.event_time
+    if isinstance(value, EventWindow):
+        value = value.to
+    elif isinstance(value, datetime):
+        return None
+    if isinstance(value, datetime):
+        return value
+    if isinstance(value, date):
+        return datetime(value.year, value.month, value.day, tzinfo=at.tzinfo) + timedelta(days=1)
+    return None
+
+
 class LiveAdapter:
     """The pipeline as the evaluator drives it: one client, the in-process services."""
 
@@ -213,6 +228,7 @@ class LiveAdapter:
                 "fields": dict(r.fields),
                 "quote": text,
                 "event_time": gold_event_start(r, at),
+                "event_end": gold_event_end(r, at),
                 "mention_time": at,
             }
             for i, r in enumerate(records)

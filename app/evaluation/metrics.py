@@ -23,7 +23,8 @@ with nothing to score is ``None``. Definitions (the docs in ``docs/eval/README.m
   as wrong), ``resource_recall`` (mean share of expected resources cited; 0 when undetected),
   ``resource_precision`` (mean share of the finding's cites that were expected, over detected
   findings that cite something), ``false_findings`` (share of ``no_findings_of`` kinds produced;
-  lower is better).
+  lower is better). In isolated mode an expected finding whose turn lists no ``records`` has no gold
+  input to feed the reconciler: it is not scored and is counted in the report's ``unfed_findings``.
 - retrieval: ``route_accuracy`` over queries with ``route``; ``hard_boundary_accuracy`` over
   queries with ``empty``; ``mrr``, ``recall_at_k``, ``precision_at_k`` (hits in the top k / k) over
   queries with a non-empty ``relevant`` list — an empty retrieval scores 0 there. The seed's
@@ -111,6 +112,7 @@ class ScenarioScore:
     failures: list[Failure] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     unavailable: dict[str, str] = field(default_factory=dict)
+    unfed_findings: int = 0
 
     def metrics(self) -> dict[str, float | None]:
         return {key: self.tallies[key].value for key in METRIC_KEYS}

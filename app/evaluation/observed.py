@@ -73,3 +73,6 @@ class ScenarioOutcome:
     queries: list[QueryOutcome | None]
     errors: list[str] = field(default_factory=list)
     unavailable: dict[str, str] = field(default_factory=dict)
+    unfed_findings: int = 0
+    """Isolated mode: expected findings of turns whose expectations list no record (nothing to feed the
+    reconciler), left unscored rather than counted as misses."""

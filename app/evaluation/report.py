@@ -52,6 +52,7 @@ def build_report(result: RunResult) -> dict[str, Any]:
                 "failures": [f.as_dict() for f in s.failures],
                 "errors": s.errors,
                 "unavailable": s.unavailable,
+                "unfed_findings": s.unfed_findings,
             }
         )
         failures.extend(f.as_dict() for f in s.failures)
@@ -69,6 +70,7 @@ def build_report(result: RunResult) -> dict[str, Any]:
         },
         "unavailable": result.unavailable,
         "errors": sum(len(run.score.errors) for run in result.runs),
+        "unfed_findings": sum(run.score.unfed_findings for run in result.runs),
         "failure_count": len(failures),
         "scenarios": scenarios,
         "failures": failures,
@@ -100,6 +102,11 @@ def render(report: dict[str, Any], console: Console, *, max_failures: int = 15) 
     console.print(table)
     for part, reason in report["unavailable"].items():
         console.print(f"[yellow]not measured[/yellow] {part}: {reason}")
+    if report.get("unfed_findings"):
+        console.print(
+            f"[yellow]not scored[/yellow] {report['unfed_findings']} expected finding(s): their turns list no"
+            " record to feed the reconciler (isolated mode)"
+        )
     if report["errors"]:
         console.print(f"[red]{report['errors']} scenario error(s)[/red] (see the JSON)")
     failures = report["failures"]

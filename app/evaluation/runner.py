@@ -169,6 +169,10 @@ def replay(
         if reconcile_blocked:
             outcome.unavailable.setdefault("reconcile", reconcile_blocked)
             findings = None
+        elif isolated and not turn.expect.records:
+            # no gold record to feed: the reconciler cannot be measured on this turn's findings
+            outcome.unfed_findings += len(turn.expect.findings)
+            findings = None
         elif isolated:
             findings = parts.call(
                 "reconcile", outcome, adapter.reconcile_gold, user_id, turn.expect.records, turn.text, turn.at

@@ -15,7 +15,12 @@ from app.evaluation.storage_scoring import add_confusion, score_blocked, score_r
 
 def score_scenario(scenario: Scenario, outcome: ScenarioOutcome) -> ScenarioScore:
     """Score one scenario's outcome against its expectations."""
-    score = ScenarioScore(scenario.id, errors=list(outcome.errors), unavailable=dict(outcome.unavailable))
+    score = ScenarioScore(
+        scenario.id,
+        errors=list(outcome.errors),
+        unavailable=dict(outcome.unavailable),
+        unfed_findings=outcome.unfed_findings,
+    )
     confusion = {"tp": 0, "fp": 0, "tn": 0, "fn": 0}
     for ti, turn in enumerate(scenario.turns):
         got = outcome.turns[ti] if ti < len(outcome.turns) else None

@@ -47,6 +47,7 @@ class GoldRecord(BaseModel):
     """A record handed in by the evaluator: type, contract fields and times (no extractor).
 
     ``event_time`` may be a date or datetime; when absent the mention time dates the statement.
+    ``event_end`` (exclusive) closes a stated period, as a stored record's ``event_end`` does.
     """
 
     model_config = ConfigDict(frozen=True, extra="ignore")
@@ -54,6 +55,7 @@ class GoldRecord(BaseModel):
     type: str
     fields: dict[str, Any] = Field(default_factory=dict)
     event_time: datetime | None = None
+    event_end: datetime | None = None
     mention_time: datetime | None = None
     quote: str | None = None
     id: str | None = None
@@ -89,6 +91,7 @@ def statement_from_gold(
             uid=record.id,
             quote=record.quote,
             event_start=as_utc(record.event_time),
+            event_end=as_utc(record.event_end),
             mention_time=as_utc(record.mention_time),
         ),
         snapshot,

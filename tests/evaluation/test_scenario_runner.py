@@ -187,3 +187,30 @@ def test_parallel_replay_keeps_the_order_and_the_scores(tmp_path: Path) -> None:
     assert [s["id"] for s in parallel["scenarios"]] == [f"s{i}" for i in range(6)]
     assert parallel["overall"] == serial["overall"] and parallel["counts"] == serial["counts"]
     assert sorted(adapter.deleted) == sorted(adapter.users) and len(adapter.users) == 6
+
+
+def _scenario_without_gold_records(sid: str) -> Any:
+    data = _scenario(sid).model_dump(by_alias=True, exclude_unset=True, mode="json")
+    data["turns"][0]["expect"].pop("records")
+    data["turns"].append(
+        {
+            "at": AT,
+            "text": "I stopped my hydrochlorothiazide again",
+            "expect": {
+                "records": [{"type": "regimen_change", "fields": {"drug": "hydrochlorothiazide", "action": "stop"}}],
+                "findings": [{"kind": "contradiction", "severity": "high", "safety_critical": True}],
+            },
+        }
+    )
+    return parse_scenario(data)
+
+
+def test_isolated_mode_leaves_findings_of_turns_without_gold_records_unscored(tmp_path: Path) -> None:
+    adapter = ScriptedAdapter()
+    report = build_report(run_scenarios([_scenario_without_gold_records("a")], adapter, tmp_path, isolated=True))
+    assert len(adapter.gold) == 1  # only the turn with gold records reached the reconciler
+    assert report["unfed_findings"] == 1 and report["scenarios"][0]["unfed_findings"] == 1
+    assert report["counts"]["detection_rate"] == 1 and report["overall"]["detection_rate"] == 1.0
+    assert not any(f["where"].startswith("turns.0.findings") for f in report["failures"])
+    e2e = build_report(run_scenarios([_scenario_without_gold_records("b")], ScriptedAdapter(), tmp_path))
+    assert e2e["unfed_findings"] == 0 and e2e["counts"]["detection_rate"] == 2  # end to end scores both
