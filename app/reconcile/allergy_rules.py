@@ -56,6 +56,11 @@ SHELLFISH_KINDS = frozenset(
     {"shrimp", "prawn", "crab", "lobster", "crayfish", "crawfish", "scallop", "clam", "mussel", "langoustine"}
 )
 """Shellfish named by kind, matched to a recorded shellfish allergy ("shrimp" and "Shellfish (substance)")."""
+TREE_NUT_KINDS = frozenset(
+    {"walnut", "pecan", "cashew", "almond", "hazelnut", "pistachio", "macadamia", "filbert", "chestnut"}
+)
+"""Tree nuts named by kind, matched to a recorded nut allergy ("walnut" and "Allergy to nut"); a peanut is a
+legume and is not one of them."""
 FURRY_ANIMALS = frozenset({"cat", "dog", "kitten", "puppy", "horse", "rabbit", "hamster", "ferret"})
 """Animals whose allergy the record holds as an animal dander allergy ("cats" matches "Dander (animal) allergy")."""
 
@@ -73,6 +78,8 @@ def substance_forms(substance: str) -> set[str]:
                 out.add("dander")
             if word.rstrip("s") in SHELLFISH_KINDS or word in ("shrimps", "prawns"):
                 out.add("shellfish")
+            if word.rstrip("s") in TREE_NUT_KINDS:
+                out.update({"nut", "tree nut"})
     return {f for f in out if f and f not in ALLERGY_STOPWORDS}
 
 

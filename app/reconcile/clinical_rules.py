@@ -247,11 +247,13 @@ def vaccine_family(*texts: str | None) -> str | None:
 def immunization_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
     t = ctx.as_of
     family = vaccine_family(st.text("drug"), st.text("name"), st.quote)
+    # a stated period ("at my check-up in December") is read at its end: a dose recorded anywhere in it counts
+    start = st.event_start if st.event_start is not None and st.event_start < t else t
     recent = [
         i
         for i in ctx.of_type("Immunization")
         if i.when is not None
-        and t - VACCINE_WINDOW <= i.when <= t
+        and start - VACCINE_WINDOW <= i.when <= t
         and (family is None or vaccine_family(i.text) == family)
     ]
     what = f"the {family} vaccination" if family else "a vaccination"

@@ -73,9 +73,11 @@ WARFARIN_POTENTIATORS = frozenset(
         "amiodarone",
         "clarithromycin",
         "erythromycin",
+        "glucosamine",
     }
 )
-"""Drugs that raise warfarin's effect (INR) when added: antibiotics and antifungals above all."""
+"""Drugs that raise warfarin's effect (INR) when added: antibiotics and antifungals above all, and the
+glucosamine supplement (raised INR reported with warfarin)."""
 METHOTREXATE_RAISERS = frozenset({"sulfamethoxazole", "trimethoprim", "sulfamethoxazole / trimethoprim"})
 """Co-trimoxazole with methotrexate in force: both block folate and trimethoprim slows methotrexate's clearance
 (bone-marrow suppression); the pair is on both labels."""

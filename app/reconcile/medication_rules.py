@@ -34,7 +34,7 @@ from app.reconcile.matching import (
     item_mentions_drug,
 )
 from app.reconcile.models import Statement
-from app.reconcile.regimen_actions import OCCASIONAL_CUES, STOP_ACTIONS, statement_action
+from app.reconcile.regimen_actions import OCCASIONAL_CUES, STOP_ACTIONS, skips_a_run_of_days, statement_action
 from app.reconcile.rescue_use import rescue_use_verdict
 
 RECENT_CARDIAC_EVENT = timedelta(days=365)
@@ -141,6 +141,24 @@ RUBRIC_HIGH_CLASSES: tuple[str, ...] = (
 def in_rubric_high_tier(drug: DrugFacts) -> bool:
     cls = (drug.drug_class or "").lower()
     return any(word in cls for word in RUBRIC_HIGH_CLASSES) or drug.key.startswith("insulin")
+
+
+SEIZURE_CONDITION_CODES = frozenset({"84757009", "128613002"})
+"""Epilepsy and seizure disorder (SNOMED CT): the conditions that make a drug listed for seizures the person's
+antiepileptic."""
+
+
+def seizure_conditions_treated(drug: DrugFacts, ctx: ClinicalContext) -> tuple[ClinicalItem, ...]:
+    """The person's active epilepsy or seizure disorder, when the dictionary lists the drug for it: a
+    benzodiazepine such as diazepam prescribed to someone with epilepsy is their antiepileptic, and stopping
+    or skipping it is in the rubric's high tier like any antiepileptic's."""
+    if not SEIZURE_CONDITION_CODES.intersection(drug.indications):
+        return ()
+    return tuple(
+        i
+        for i in ctx.of_type("Condition")
+        if i.code in SEIZURE_CONDITION_CODES and condition_active_at(i, ctx.as_of)
+    )
 
 
 def _undocumented_severity(drug: DrugFacts) -> str:
@@ -333,7 +351,7 @@ def _stop_active(
     basis = (
         f"The statement reports {verb} {drug.key} while {age_phrase(active[0], t, 'authored')} was in force."
     )
-    if action == "skip" and any_phrase(quote, OCCASIONAL_CUES):
+    if action == "skip" and any_phrase(quote, OCCASIONAL_CUES) and not skips_a_run_of_days(quote):
         return discrepancy(
             "contradiction",
             "medium",
@@ -357,6 +375,16 @@ def _stop_active(
         return discrepancy("contradiction", "medium", "med.stop_statin", basis, active)
     if in_rubric_high_tier(drug):
         return discrepancy("contradiction", "high", "med.stop_high_risk", basis, active, safety=True)
+    seizures = seizure_conditions_treated(drug, ctx)
+    if seizures:
+        return discrepancy(
+            "contradiction",
+            "high",
+            "med.stop_seizure_treatment",
+            basis + f" It treats the recorded {seizures[0].display.lower()} ({age_phrase(seizures[0], t)}).",
+            active,
+            safety=True,
+        )
     if drug.chronic:
         return discrepancy("contradiction", "medium", "med.stop_chronic", basis, active)
     return discrepancy("contradiction", "medium", "med.stop_active", basis, active)

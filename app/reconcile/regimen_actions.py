@@ -8,6 +8,8 @@ taken; any other drug statement reports taking the drug.
 
 from __future__ import annotations
 
+import re
+
 from app.reconcile.models import Statement
 
 OCCASIONAL_CUES: tuple[str, ...] = (
@@ -41,6 +43,22 @@ OCCASIONAL_CUES: tuple[str, ...] = (
     "missed a day",
 )
 """Quote words of an occasional missed dose (medium) rather than a deliberate skip (high)."""
+
+_RUN_OF_DAYS = re.compile(
+    r"\bin a row\b|\b(?:days|nights|mornings|evenings|doses) (?:straight|running)\b"
+    r"|\bboth\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|days|nights|mornings|evenings)\b"
+    r"|\b(?:all|the whole|the entire)\s+(?:weekend|week)\b"
+    r"|\b(?:for|over)\s+(?:the\s+(?:last|past)\s+)?(?:\d+|two|three|four|five|six|seven|several|a couple of)"
+    r"\s+(?:days|nights|mornings|evenings)\b",
+    re.IGNORECASE,
+)
+
+
+def skips_a_run_of_days(quote: str | None) -> bool:
+    """A skip over consecutive days ("forgot my Coumadin both Saturday and Sunday", "missed it all weekend",
+    "for three days in a row") is skipping the drug, not an occasional missed dose, however it came about."""
+    return bool(quote) and _RUN_OF_DAYS.search(quote or "") is not None
+
 
 STOP_ACTIONS = frozenset({"stop", "skip", "dose_change", "change"})
 ACTION_SYNONYMS: dict[str, str] = {
