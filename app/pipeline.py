@@ -3,7 +3,8 @@
 This is the composition the API (``POST /v1/users/{id}/turns``), the CLI (``selfgraph say``), the
 demo and the evaluator share, so a turn means the same thing everywhere: records are written in
 one transaction (``app.ingest.write_path``), every new current record is classified against the
-clinical stream (``app.reconcile``), and a profile regeneration is requested (debounced, off the
+clinical stream (``app.reconcile``; a kept turn with no record has its conversation events classified
+instead, lifestyle talk being of no clinical relevance), and a profile regeneration is requested (debounced, off the
 request path) when anything changed.
 """
 
@@ -20,7 +21,7 @@ from app.dictionary import DictionarySnapshot
 from app.ingest.write_path.models import TurnResult
 from app.ingest.write_path.service import process_turn
 from app.reconcile.models import Finding
-from app.reconcile.service import reconcile_records
+from app.reconcile.service import reconcile_conversation_events, reconcile_records
 
 log = logging.getLogger(__name__)
 
@@ -50,11 +51,12 @@ def handle_turn(
     if turn.replayed:
         return TurnOutcome(turn)
     record_ids = [record.uid for record in turn.records if record.status == "current"]
-    findings = (
-        reconcile_records(client, user_id, record_ids, snapshot=snapshot, clock=clock, llm=llm)
-        if record_ids
-        else []
-    )
+    if record_ids:
+        findings = reconcile_records(client, user_id, record_ids, snapshot=snapshot, clock=clock, llm=llm)
+    elif not turn.records and turn.event_ids:  # kept talk with no record: lifestyle talk or nothing
+        findings = reconcile_conversation_events(client, user_id, turn.event_ids, snapshot=snapshot, clock=clock)
+    else:
+        findings = []
     if request_profile is not None and (turn.records or turn.event_ids):
         request_profile(user_id)
     log.info("turn handled user=%s records=%d findings=%d", user_id, len(turn.records), len(findings))

@@ -202,11 +202,12 @@ class LiveAdapter:
         return self._dictionary
 
     def findings_for_turn(self, user_id: str, turn: TurnOutcome, at: datetime) -> tuple[ObservedFinding, ...]:
-        """The findings about the turn's records; reconciles them first when the write path did not."""
+        """The findings about the turn's records (about its conversation events when it produced no record);
+        reconciles them first when the write path did not, as :func:`app.pipeline.handle_turn` does."""
         reconcile_records = _piece("reconcile", "app.reconcile.service", "reconcile_records")
         uids = [r.id for r in turn.records or ()]
         if not uids:
-            return ()
+            return self._findings_about_events(user_id, turn, at)
         params = {"user_id": user_id, "record_uids": uids}
         rows = self.client.read(queries.FINDINGS_ABOUT_RECORDS, params)
         if not rows:
@@ -214,6 +215,19 @@ class LiveAdapter:
                 self.client, user_id, uids, snapshot=self._snapshot("reconcile"), clock=lambda: at
             )
             rows = self.client.read(queries.FINDINGS_ABOUT_RECORDS, params)
+        return tuple(finding_from(row) for row in rows)
+
+    def _findings_about_events(self, user_id: str, turn: TurnOutcome, at: datetime) -> tuple[ObservedFinding, ...]:
+        if not turn.retained or not turn.event_ids:
+            return ()
+        params = {"user_id": user_id, "event_uids": list(turn.event_ids)}
+        rows = self.client.read(queries.FINDINGS_ABOUT_EVENTS, params)
+        if not rows:
+            reconcile_events = _piece("reconcile", "app.reconcile.service", "reconcile_conversation_events")
+            reconcile_events(
+                self.client, user_id, list(turn.event_ids), snapshot=self._snapshot("reconcile"), clock=lambda: at
+            )
+            rows = self.client.read(queries.FINDINGS_ABOUT_EVENTS, params)
         return tuple(finding_from(row) for row in rows)
 
     def reconcile_gold(

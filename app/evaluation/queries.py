@@ -27,6 +27,18 @@ FINDINGS_ABOUT_RECORDS = Query(
 )
 """The findings about a turn's records."""
 
+FINDINGS_ABOUT_EVENTS = Query(
+    "eval_findings_about_events",
+    """
+    MATCH (f:Finding {user_id: $user_id})-[:ABOUT_EVENT]->(e:ConversationEvent {user_id: $user_id})
+    WHERE e.uid IN $event_uids
+    RETURN DISTINCT f.uid AS uid, f.kind AS kind, f.severity AS severity,
+           coalesce(f.safety_critical, false) AS safety_critical, coalesce(f.cites, []) AS cites
+    ORDER BY uid
+    """,
+)
+"""The findings about a turn's conversation events (lifestyle talk that produced no record)."""
+
 EVENTS_OF_UTTERANCE = Query(
     "eval_events_of_utterance",
     """

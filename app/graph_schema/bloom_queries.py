@@ -66,8 +66,9 @@ FINDINGS_OF = Query(
     """
     MATCH p = (:Self {user_id: $user})-[:HAS_FINDING]->(f:Finding)
     OPTIONAL MATCH about = (f)-[:ABOUT_RECORD]->(:Record)
+    OPTIONAL MATCH talk = (f)-[:ABOUT_EVENT]->(:ConversationEvent)
     OPTIONAL MATCH cites = (f)-[:CITES]->(:FhirResource)
-    RETURN p, about, cites
+    RETURN p, about, talk, cites
     """,
 )
 

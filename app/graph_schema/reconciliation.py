@@ -27,4 +27,5 @@ class Finding(StructuredNode):
     event_start = DateTimeNeo4jFormatProperty()
 
     about = RelationshipTo("app.graph_schema.narrative.Record", "ABOUT_RECORD")
+    about_event = RelationshipTo("app.graph_schema.narrative.ConversationEvent", "ABOUT_EVENT")  # lifestyle talk
     cited = RelationshipTo("app.graph_schema.clinical.FhirResource", "CITES")

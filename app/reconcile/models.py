@@ -59,6 +59,7 @@ class Finding(BaseModel):
         rule: the rule id (``llm.residue`` for the judge).
         cites: the FHIR resources the finding is about.
         record_uid: the narrative record classified (``None`` for an unsaved gold record).
+        event_uid: the conversation event classified, for lifestyle talk that produced no record.
         event_start: the statement's event time (or mention time when none was stated).
     """
 
@@ -72,6 +73,7 @@ class Finding(BaseModel):
     rule: str
     cites: tuple[Citation, ...] = ()
     record_uid: str | None = None
+    event_uid: str | None = None
     event_start: datetime | None = None
 
     @model_validator(mode="after")

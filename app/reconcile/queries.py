@@ -91,6 +91,17 @@ SUPERSEDED_RECORD_UIDS = Query(
 )
 """Records that the given records correct: their open findings are superseded."""
 
+CONVERSATION_EVENTS_BY_UID = Query(
+    "reconcile_conversation_events_by_uid",
+    """
+    UNWIND $uids AS uid
+    MATCH (e:ConversationEvent {uid: uid, user_id: $user_id})
+    RETURN e.uid AS uid, e.text AS text, e.mention_time AS mention_time
+    ORDER BY uid
+    """,
+)
+"""The text (masked) and mention time of a turn's conversation events."""
+
 MERGE_FINDINGS = Query(
     "reconcile_merge_findings",
     """
@@ -106,6 +117,9 @@ MERGE_FINDINGS = Query(
     WITH n, f
     OPTIONAL MATCH (r:Record {uid: f.record_uid, user_id: $user_id})
     FOREACH (_ IN CASE WHEN r IS NULL THEN [] ELSE [1] END | MERGE (n)-[:ABOUT_RECORD]->(r))
+    WITH n, f
+    OPTIONAL MATCH (e:ConversationEvent {uid: f.event_uid, user_id: $user_id})
+    FOREACH (_ IN CASE WHEN e IS NULL THEN [] ELSE [1] END | MERGE (n)-[:ABOUT_EVENT]->(e))
     WITH n, f
     UNWIND (CASE WHEN f.cited_uids = [] THEN [null] ELSE f.cited_uids END) AS cited_uid
     OPTIONAL MATCH (c:FhirResource {uid: cited_uid, user_id: $user_id})
@@ -137,10 +151,11 @@ LIST_FINDINGS = Query(
       AND ($status IS NULL OR n.status = $status)
       AND ($since IS NULL OR coalesce(n.event_start, n.created_at) >= datetime($since))
     OPTIONAL MATCH (n)-[:ABOUT_RECORD]->(r:Record)
+    OPTIONAL MATCH (n)-[:ABOUT_EVENT]->(e:ConversationEvent)
     RETURN n.uid AS uid, n.kind AS kind, n.severity AS severity, n.safety_critical AS safety_critical,
            n.rationale AS rationale, n.engine AS engine, n.rule AS rule, n.status AS status,
            n.cites AS cites, toString(n.created_at) AS created_at, toString(n.event_start) AS event_start,
-           r.uid AS record_uid, r.type AS record_type
+           r.uid AS record_uid, r.type AS record_type, e.uid AS event_uid
     ORDER BY coalesce(n.event_start, n.created_at), n.created_at, n.uid
     LIMIT $limit
     """,

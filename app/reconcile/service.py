@@ -26,9 +26,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.db.client import GraphClient, Tx
 from app.dictionary.snapshot import DictionarySnapshot
 from app.graph_schema.registry import RECORD_BOOKKEEPING
+from app.ingest.narrative.terms import term_index, tokenize
 from app.oplog.service import append_operation
 from app.reconcile import queries
 from app.reconcile.context import BP_PANEL_CODES, ClinicalRecord, as_utc, load_clinical
+from app.reconcile.conversation_rules import lifestyle_talk_finding
 from app.reconcile.danger_context import lifestyle_around_danger
 from app.reconcile.grounding import ground_statement
 from app.reconcile.llm_judge import judge_residue
@@ -141,10 +143,12 @@ def finding_uid(user_id: str, record_uid: str, rule: str) -> str:
 
 
 def _row(user_id: str, finding: Finding) -> dict[str, Any]:
-    assert finding.record_uid is not None
+    about = finding.record_uid or finding.event_uid
+    assert about is not None
     return {
-        "uid": finding_uid(user_id, finding.record_uid, finding.rule),
+        "uid": finding_uid(user_id, about, finding.rule),
         "record_uid": finding.record_uid,
+        "event_uid": finding.event_uid,
         "kind": finding.kind,
         "severity": finding.severity,
         "safety_critical": finding.safety_critical,
@@ -166,7 +170,7 @@ def write_findings(
     now: datetime,
 ) -> list[str]:
     """One transaction: merge the findings, supersede the replaced and corrected ones, log it."""
-    rows = [_row(user_id, f) for f in findings if f.record_uid]
+    rows = [_row(user_id, f) for f in findings if f.record_uid or f.event_uid]
     keep = [r["uid"] for r in rows]
 
     def work(tx: Tx) -> list[str]:
@@ -223,6 +227,33 @@ def reconcile_records(
         len(findings),
         (time.perf_counter() - started) * 1e3,
     )
+    return findings
+
+
+def reconcile_conversation_events(
+    client: GraphClient,
+    user_id: str,
+    event_ids: Sequence[str],
+    *,
+    snapshot: DictionarySnapshot | None,
+    clock: Clock,
+) -> list[Finding]:
+    """Classify the conversation events of a kept turn that produced no record, and store the findings.
+
+    An event that names nothing clinical is lifestyle talk: no_clinical_relevance
+    (:mod:`app.reconcile.conversation_rules`); any other event gets no finding.
+    """
+    now = clock()
+    rows = client.read(queries.CONVERSATION_EVENTS_BY_UID, {"user_id": user_id, "uids": list(event_ids)})
+    findings = []
+    for row in rows:
+        text = row["text"] or ""
+        kinds = {t.kind for t in term_index(snapshot).find(text, tokenize(text))} if snapshot is not None else set()
+        finding = lifestyle_talk_finding(row["uid"], text, kinds, as_utc(row["mention_time"]))
+        if finding is not None:
+            findings.append(finding)
+    write_findings(client, user_id, [], findings, now=now)
+    log.info("reconciled user=%s events=%d findings=%d", user_id, len(rows), len(findings))
     return findings
 
 

@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from app.api.deps import AuthorizedUser, Client
 from app.reconcile.service import list_findings
@@ -28,6 +28,9 @@ class FindingOut(BaseModel):
     event_start: str | None = None
     record_uid: str | None = None
     record_type: str | None = None
+    event_uid: str | None = Field(
+        default=None, description="the conversation event, for lifestyle talk that produced no record"
+    )
 
 
 @router.get("/findings", response_model=list[FindingOut], summary="Reconciliation findings, oldest first")

@@ -27,7 +27,8 @@ KIND_ORDER: tuple[TermKind, ...] = ("drug", "test", "symptom", "condition")
 class Vocabulary(Protocol):
     """What the extractor needs from a :class:`app.dictionary.snapshot.DictionarySnapshot`."""
 
-    version: str
+    @property
+    def version(self) -> str: ...
 
     def lookup(self, kind: TermKind, text: str) -> Entry | None: ...
 
