@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from app.db.client import GraphClient
 from app.dictionary.snapshot import DictionarySnapshot, load_snapshot
 from app.reconcile.models import Finding
-from app.reconcile.service import reconcile_records
+from app.reconcile.service import reconcile_conversation_events, reconcile_records
 from app.settings import get_settings
 from app.users.service import delete_user, ensure_self
 
@@ -130,6 +130,10 @@ def run(
                     written.append(_record_row(csv_path.stem, at, r))
                 if uids:
                     found += reconcile_records(client, user_id, uids, snapshot=snapshot, clock=clock)
+                elif result.event_ids:  # as app.pipeline.handle_turn: kept talk with no record
+                    found += reconcile_conversation_events(
+                        client, user_id, result.event_ids, snapshot=snapshot, clock=clock
+                    )
             turns += len(messages)
             for f in found:
                 kinds[f.kind] += 1
