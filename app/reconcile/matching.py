@@ -115,7 +115,9 @@ class DrugFacts:
 
     @property
     def is_statin(self) -> bool:
-        return family_of(self.drug_class) == "statin" or self.key.endswith("statin")
+        # every statin's name ends in "-vastatin" (atorva-, simva-, rosuva-, prava-, lova-, fluva-, pitava-);
+        # nystatin, an antifungal, does not
+        return family_of(self.drug_class) == "statin" or self.key.endswith("vastatin")
 
 
 def drug_facts(

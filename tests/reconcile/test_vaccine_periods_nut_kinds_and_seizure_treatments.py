@@ -145,3 +145,10 @@ def test_reading(
 )
 def test_a_run_of_days(quote: str | None, run: bool) -> None:
     assert skips_a_run_of_days(quote) is run
+
+
+def test_a_statin_is_known_by_its_class_or_its_vastatin_name_not_by_nystatin() -> None:
+    from app.reconcile.matching import DrugFacts
+
+    assert DrugFacts("pitavastatin").is_statin and DrugFacts("zocor-like", "statin").is_statin
+    assert not DrugFacts("nystatin", "antifungal").is_statin
