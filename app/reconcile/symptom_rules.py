@@ -81,6 +81,9 @@ FAINTING = (
     "lost consciousness",
     "collapsed",
 )
+NEAR_FAINTING = ("near fainting", "presyncope", "near syncope")
+"""A near-faint (the dictionary's ``near_fainting``): high like a faint with a recorded heart or vascular
+condition it bears on, else a minor symptom."""
 HYPOGLYCAEMIA = (
     "hypoglycemia",
     "hypoglycaemia",
@@ -287,13 +290,22 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
                 [*meds, *_diabetes(ctx)],
                 safety=True,
             )
-    if any_phrase(text, FAINTING) or FAINT_SAID.search(st.quote or ""):
+    near_faint = any_phrase(f"{name} {key}", NEAR_FAINTING) is not None
+    if near_faint or any_phrase(text, FAINTING) or FAINT_SAID.search(st.quote or ""):
         active = [i for i in ctx.of_type("Condition") if condition_active_at(i, t)]
         heart = _syncope_causes([i for i in cardiac_items(ctx) if i in active]) or [
             i
             for i in active
             if any_phrase(i.display, VASCULAR_WORDS) and not i.display.lower().startswith("history of")
         ]
+        if near_faint and not heart:  # nearly fainting with no heart or vascular condition: a minor symptom
+            return discrepancy(
+                "gap",
+                "low",
+                "symptom.near_fainting",
+                f"The statement reports {name}; the record holds no heart or vascular condition it bears on.",
+                [],
+            )
         return discrepancy(
             "gap",
             "high",

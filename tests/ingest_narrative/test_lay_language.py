@@ -77,11 +77,16 @@ def test_first_person_symptom_verbs_are_symptoms(
     assert _one(text, "symptom", snapshot, mention)["name"] == name
 
 
-@pytest.mark.parametrize("text", ["I almost fainted.", "I read about headaches online."])
+@pytest.mark.parametrize("text", ["My sister almost fainted.", "I read about headaches online."])
 def test_a_symptom_word_without_a_first_person_report_is_not_a_symptom(
     text: str, snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
     assert [t for t, _ in _records(text, snapshot, mention) if t == "symptom"] == []
+
+
+@pytest.mark.parametrize("text", ["I almost fainted.", "I felt faint in the queue at the bank.", "I nearly passed out."])
+def test_a_near_faint_is_its_own_symptom(text: str, snapshot: DictionarySnapshot, mention: datetime) -> None:
+    assert _one(text, "symptom", snapshot, mention)["name"] == "near fainting"
 
 
 def test_a_body_site_is_a_body_part_not_a_place(snapshot: DictionarySnapshot, mention: datetime) -> None:

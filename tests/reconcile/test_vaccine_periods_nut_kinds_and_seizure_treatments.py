@@ -1,7 +1,8 @@
-"""Four rubric readings (issue #7): a vaccination said for a period ("at my check-up in December") agrees with a
+"""Rubric readings (issue #7): a vaccination said for a period ("at my check-up in December") agrees with a
 dose recorded anywhere in it; a tree nut named by kind ("walnut") is the recorded nut allergy, a peanut is not;
 a forgotten dose over a run of days ("both Saturday and Sunday") is skipping, not an occasional miss; a drug
-listed for seizures (diazepam) prescribed to someone with epilepsy is their antiepileptic."""
+listed for seizures (diazepam) prescribed to someone with epilepsy is their antiepileptic; a near-faint is high
+like a faint with a recorded heart condition, else a minor symptom; a maximal lift is high-intensity exertion."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ import pytest
 from app.db.client import GraphClient
 from app.dictionary.snapshot import DictionarySnapshot
 from app.reconcile.regimen_actions import skips_a_run_of_days
-from tests.reconcile.conftest import CVX, RXNORM, SNOMED, Seeder, resource, t
-from tests.reconcile.test_rules import SEIZURE_DISORDER, WARFARIN, Case, decided
+from tests.reconcile.conftest import CVX, LOINC, RXNORM, SNOMED, Seeder, resource, t
+from tests.reconcile.test_rules import BP_HIGH, HYPERTENSION, SEIZURE_DISORDER, WARFARIN, Case, decided
+from tests.reconcile.test_supplements_precursors_and_episodes import ATRIAL_FIBRILLATION
 
 TD_BOOSTER = resource(
     "Immunization",
@@ -103,6 +105,35 @@ CASES: list[Case] = [
         {"type": "regimen_change", "fields": {"drug": "diazepam", "action": "stop"}},
         ("contradiction", "high", True),
         {("MedicationRequest", RXNORM, "563026")},
+    ),
+    (
+        "a near-faint with atrial fibrillation on record",
+        [ATRIAL_FIBRILLATION],
+        {
+            "type": "symptom",
+            "fields": {"name": "near fainting"},
+            "quote": "stood up and everything went grey, I nearly passed out",
+        },
+        ("gap", "high", True),
+        {("Condition", SNOMED, "49436004")},
+    ),
+    (
+        "a near-faint with no heart condition on record",
+        [],
+        {"type": "symptom", "fields": {"name": "near fainting"}, "quote": "I felt faint in the hot shop"},
+        ("gap", "low", False),
+        set(),
+    ),
+    (
+        "a maximal lift with uncontrolled hypertension",
+        [HYPERTENSION, BP_HIGH],
+        {
+            "type": "exercise",
+            "fields": {"activity": "deadlift"},
+            "quote": "went for a new deadlift max on Monday, held my breath and went purple",
+        },
+        ("gap", "medium", True),
+        {("Condition", SNOMED, "38341003"), ("Observation", LOINC, "85354-9")},
     ),
     (
         "diazepam stopped without a seizure condition",
