@@ -84,7 +84,9 @@ def test_a_symptom_word_without_a_first_person_report_is_not_a_symptom(
     assert [t for t, _ in _records(text, snapshot, mention) if t == "symptom"] == []
 
 
-@pytest.mark.parametrize("text", ["I almost fainted.", "I felt faint in the queue at the bank.", "I nearly passed out."])
+@pytest.mark.parametrize(
+    "text", ["I almost fainted.", "I felt faint in the queue at the bank.", "I nearly passed out."]
+)
 def test_a_near_faint_is_its_own_symptom(text: str, snapshot: DictionarySnapshot, mention: datetime) -> None:
     assert _one(text, "symptom", snapshot, mention)["name"] == "near fainting"
 
@@ -257,6 +259,6 @@ def test_an_alias_carrying_its_own_verb_is_a_first_person_condition(
 
 
 def test_a_plain_denial_is_a_denied_condition(snapshot: DictionarySnapshot, mention: datetime) -> None:
-    """"I don't have asthma" is what the person says of the diagnosis: held against the record."""
+    """ "I don't have asthma" is what the person says of the diagnosis: held against the record."""
     (record,) = extract("I don't have asthma.", snapshot, mention=mention).records
     assert (record.type, record.fields, record.negated) == ("condition", {"name": "asthma", "status": "denied"}, False)

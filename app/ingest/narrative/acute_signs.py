@@ -33,9 +33,16 @@ import re
 
 from app.ingest.narrative.terms import Vocabulary
 
-_DOWN = r"(?:floor|ground|pavement|carpet|tiles|rug|deck|grass|sidewalk)"
+_DOWN = (
+    r"(?:floor|ground|pavement|carpet|tiles|rug|deck|grass|sidewalk|lawn|patio|path|driveway|lino|linoleum"
+    r"|concrete|gravel|decking|flagstones|doormat|mat|road|street|bathmat)"
+)
 FAINT_SAID = re.compile(
-    rf"\bnext thing i (?:knew|know|remember(?:ed)?)\b[^.;!?]{{0,50}}?\b(?:on|off) (?:the |my )?(?:\w+ )?{_DOWN}\b"
+    r"\bnext thing i (?:knew|know|remember(?:ed)?)\b"
+    rf"[^.;!?]{{0,50}}?\b(?:on|off|across) (?:the |my )?(?:\w+ )?{_DOWN}\b"
+    # the sight going before the fall: "the world went grey, and the next thing I knew ...", "it all went black"
+    r"|\b(?:the world|everything|it all|the room)\s+(?:just\s+)?went\s+(?:grey|gray|white|black|dark|fuzzy)\b"
+    r"(?=[^.;!?]{0,25}\bnext thing i (?:knew|know|remember))"
     rf"|\bi (?:woke up|came (?:to|round|around)|found myself)\b[^.;!?]{{0,30}}?\bon (?:the |my )?(?:\w+ )?{_DOWN}\b"
     r"|\b(?:i )?(?:must have|must've|musta|might have|might've) (?:been out|blacked out|passed out|gone out"
     r"|lost consciousness|fainted|conked out)\b"
@@ -99,8 +106,55 @@ CYANOSIS_SAID = re.compile(
     re.IGNORECASE,
 )
 """The speaker's lips, face or fingers turning blue (see the module docstring)."""
+HEART_RACING_SAID = re.compile(
+    r"\bmy (?:heart|pulse|ticker|heartbeat)\s+(?:(?:was|is|were|kept|keeps|started|starts|went|goes|had been|has been"
+    r"|'s)\s+)?(?:(?:just|really|suddenly|absolutely)\s+)?(?:going|racing|pounding|hammering|thumping|banging|galloping"
+    r"|thudding|going off|beating|fluttering|flip-flopping|flopping|jumping|skipping|bouncing|jumped|raced|pounded"
+    r"|hammered|thumped|galloped|went|goes|go|race|races|pound|pounds|hammer|hammers)\s+(?:(?:away|along)\s+)?"
+    r"(?:like (?:the clappers|mad|crazy|a drum|a train|the devil|a steam engine|a rabbit|a bird|a hummingbird"
+    r"|a jackhammer|hell|nobody's business)|a mile a minute|(?:nineteen|ten|twenty|ninety) to the dozen"
+    r"|out of my chest|all over the place|in my (?:throat|ears|chest))"
+    # a racing or fluttering feeling in the chest: "the fluttery racing feeling is back", "a fluttering in my chest"
+    r"|\b(?:a|the|that|this)\s+(?:(?:horrible|funny|weird|odd|strange|awful|familiar|old)\s+)?"
+    r"(?:fluttery|fluttering|racing|pounding|thumping|galloping|flip-flopping)(?:[,\s]+(?:and\s+)?"
+    r"(?:fluttery|fluttering|racing|pounding|thumping|galloping))?\s+(?:feeling|sensation)\b"
+    r"(?=(?:\s+in my (?:chest|heart))?\s+(?:is|was|has|had|came|comes|kept|keeps|started|again|back|'s)\b)",
+    re.IGNORECASE,
+)
+_AT_THE_CLINIC = re.compile(
+    r"[^.;!?]{0,15}?\b(?:at|in)\s+(?:the\s+)?(?:doctor'?s|doctors|clinic|surgery|gp'?s|appointments?|the office)\b"
+    r"|[^.;!?]{0,15}?\bwhen(?:ever)?\s+(?:i\s+)?(?:see|visit|go to)\s+(?:the|a|my)\s+(?:doctor|nurse|clinic)\b",
+    re.IGNORECASE,
+)
+"""A heart said to race at the doctor's ("my heart goes a mile a minute at the doctor's office"): the speaker
+explaining high readings as nerves, not a complaint of palpitations."""
+_EXERTION = re.compile(
+    r"\b(?:row(?:ing|ed)?|run|ran|running|jog(?:ged|ging)?|sprint(?:s|ed|ing)?|work(?:ed|ing)?\s*out|workout|gym"
+    r"|bootcamp|boot camp|class|spin|cycl(?:e|ed|ing)|bike|biked|swim(?:ming)?|swam|hike|hiked|hiking|climb(?:ed|ing)?"
+    r"|stairs|hill|lift(?:ed|ing)|weights|deadlift|squat\w*|training|trained|race|raced|flat out|all out|match|game"
+    r"|dancing|danced|burpees|kettlebell\w*|laps|shovel\w*|mow(?:ed|ing)?)\b",
+    re.IGNORECASE,
+)
+"""Exertion said in the same or the previous sentence: a heart pounding from it is effort, not palpitations
+("flat out for half an hour. My heart was going like the clappers")."""
+NEAR_FAINT_SAID = re.compile(
+    r"\b(?:everything|the world|it all|the room|my vision|my eyesight)\s+(?:just\s+|suddenly\s+)?went\s+"
+    r"(?:grey|gray|white|black|dark|fuzzy|swimmy|blurry)\b"
+    r"(?=[^.;!?]{0,60}?\b(?:had to (?:grab|grip|hold on|sit down|lie down|put my head)|grabbed (?:hold|the|onto)"
+    r"|caught myself|(?:nearly|almost) (?:went down|fell|keeled|passed out|fainted|blacked out|collapsed)"
+    r"|(?:i'd|i would) have (?:gone down|fallen|hit the (?:floor|deck)|keeled over)))"
+    r"|\bi\s+(?:very\s+)?(?:nearly|almost)\s+(?:fainted|passed out|blacked out|keeled over)\b",
+    re.IGNORECASE,
+)
+"""Nearly fainting, told by the sight going and the speaker catching themselves ("everything went grey, I had to
+grab the rail or I'd have gone down", "I almost passed out"); read when the dictionary holds the symptom."""
+"""The speaker's heart said to race by an image ("my heart was going like the clappers", "my pulse was hammering
+out of my chest") or a racing, fluttering feeling that comes or returns ("the fluttery racing feeling is back"):
+palpitations."""
 _SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (FAINT_SAID, "fainting"),
+    (HEART_RACING_SAID, "palpitations"),
+    (NEAR_FAINT_SAID, "near fainting"),
     (CHEST_SQUEEZED, "chest pain"),
     (SPEECH_SAID, "dysarthria"),
     (WEAKNESS_SAID, "weakness"),
@@ -117,10 +171,21 @@ def acute_sign_keys(text: str, vocabulary: Vocabulary) -> list[tuple[str, tuple[
         if entry is None:
             continue
         for m in rx.finditer(text):
+            if rx is HEART_RACING_SAID and (_AT_THE_CLINIC.match(text, m.end()) or _exertion_around(text, m)):
+                continue  # "my heart goes a mile a minute at the doctor's office": nerves, not a complaint
             # the failing part is the target ("my right hand wouldn't grip": "would" is no hypothetical)
             site = next((g for g in ("site", "site2", "site3") if g in rx.groupindex and m.group(g)), None)
             out.append((entry.key, m.span(site) if site else m.span()))
     return out
+
+
+def _exertion_around(text: str, m: re.Match[str]) -> bool:
+    """Exertion said in the sentence of ``m`` or the one before it."""
+    stops = [i for i in (text.rfind(c, 0, m.start()) for c in ".!?") if i >= 0]
+    before = max(stops) if stops else -1
+    previous = max([i for i in (text.rfind(c, 0, before) for c in ".!?") if i >= 0] or [-1]) if before > 0 else -1
+    end = min([i for i in (text.find(c, m.end()) for c in ".!?") if i >= 0] or [len(text)])
+    return _EXERTION.search(text, previous + 1, end) is not None
 
 
 def failing_part(span_text: str) -> str | None:

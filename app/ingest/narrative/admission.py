@@ -17,8 +17,11 @@ def applicable(proposal: Proposal, a: Assertion) -> Assertion:
 
     A hedge does not keep a medication action out (:data:`HEDGE_TOLERANT_TYPES`); a proposal whose
     pattern fixed the speaker as the subject (``extra["speaker_subject"]``: "I had pancakes with my
-    sister") is not about the relative or person it mentions.
+    sister") is not about the relative or person it mentions; a dose taken in doubt (``extra["doubted_dose"]``:
+    "wasn't sure whether I'd had it, and I took another") is not put under its own doubt.
     """
+    if proposal.extra.get("doubted_dose") and (a.hypothetical or a.uncertain):
+        a = replace(a, hypothetical=False, uncertain=False)
     if (proposal.type in HEDGE_TOLERANT_TYPES or proposal.extra.get("hedge_tolerant")) and a.uncertain:
         a = replace(a, uncertain=False)
     if proposal.extra.get("speaker_subject") and (a.family or a.other_experiencer):

@@ -34,7 +34,8 @@ _REACTION = re.compile(
     r"(?:sneez(?:ed|ing)|wheez(?:ed|ing))\b"
     r"|\bmy (?:throat|mouth|lips?|tongue|face|skin)\s+(?:(?:starts?|started|begins?|began|gets?|got|goes|went|was"
     r"|were|is|kept|would)\s+)?(?:to\s+)?(?:itch(?:es|ed|ing|y)?|swell(?:s|ed|ing)?(?: up)?|swollen"
-    r"|tingl(?:e|es|ed|ing|y)|clos(?:e|es|ed|ing)(?: up)?|tight(?:ens|ened|ening)?|burn(?:s|ed|ing)?)\b"
+    r"|tingl(?:e|es|ed|ing|y)|clos(?:e|es|ed|ing)(?: up)?|tight(?:ens|ened|ening)?|burn(?:s|ed|ing)?"
+    r"|(?:all\s+)?(?:scratchy|prickly|tingly|itchy|swollen|puffy))\b"
     r"|\bi\s+(?:break|broke|breaking|have broken|started breaking|came)\s+out\s+in\s+(?:hives|welts|a rash)\b"
     r"|\bmy (?:allergies|hay fever)\s+"
     r"(?:flared(?: up)?|kicked in|went (?:crazy|wild|nuts)|were (?:awful|terrible|bad))",
@@ -47,9 +48,11 @@ _CANT_STOP = re.compile(r"\b(?:couldn't|could not) stop\b", re.IGNORECASE)
 def find_exposure_reactions(text: str, sentences: list[tuple[int, int]]) -> list[Proposal]:
     """One environmental allergy per sentence where an allergen is met and the speaker reacts."""
     out = []
-    for start, end in sentences:
+    for i, (start, end) in enumerate(sentences):
         reaction = _REACTION.search(text, start, end)
         food = _FOOD_ALLERGEN.search(text, start, end)
+        if reaction is not None and food is None and _ALLERGEN.search(text, start, end) is None and i > 0:
+            food = _eaten_before(text, *sentences[i - 1])  # "I had a bite of a walnut brownie. My throat went itchy"
         allergen = food or _ALLERGEN.search(text, start, end)
         if reaction is None or allergen is None:
             continue
@@ -61,3 +64,31 @@ def find_exposure_reactions(text: str, sentences: list[tuple[int, int]]) -> list
         policy: Policy = "negation_is_content" if _CANT_STOP.search(reaction.group(0)) else "clinical"
         out.append(Proposal("allergy", fields, (reaction.end() - len(sign), reaction.end()), policy=policy))
     return out
+
+
+_ATE = re.compile(
+    r"\b(?:i|i'd|i've|i\s+had)\s+(?:(?:just|only|accidentally|stupidly|already|then)\s+)?"
+    r"(?:ate|eaten|had|tried|tasted|nibbled|bit into|scoffed|swallowed)\b[^.;!?]{0,60}$",
+    re.IGNORECASE,
+)
+"""The speaker eating just before the food is named ("I had a bite of the", "I'd eaten two of the")."""
+
+
+def _eaten_before(text: str, start: int, end: int) -> re.Match[str] | None:
+    """A food the speaker ate in the sentence before a reaction with no allergen of its own; the food may come
+    first ("Someone brought walnut brownies in and I had a bite")."""
+    food = _FOOD_ALLERGEN.search(text, start, end)
+    if food is None:
+        return None
+    if _ATE.search(text, start, food.start()) is not None:
+        return food
+    after = text[food.end() : end]
+    return food if _ATE_AFTER.search(after) is not None else None
+
+
+_ATE_AFTER = re.compile(
+    r"\b(?:and|so|,)\s+i\s+(?:(?:just|only|accidentally|stupidly|then)\s+)?(?:ate|had|tried|tasted|nibbled|scoffed)"
+    r"\s+(?:a|one|some|two|half|a\s+bite|a\s+piece|a\s+slice|a\s+mouthful|it|them)\b",
+    re.IGNORECASE,
+)
+"""The food named first and the speaker eating some after it ("brought walnut brownies in and I had a bite")."""

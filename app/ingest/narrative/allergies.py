@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 
 from app.ingest.narrative.allergen_exposure import find_exposure_reactions
-from app.ingest.narrative.drug_reactions import find_drug_reactions, stated_drug
+from app.ingest.narrative.allergy_disproved import find_disproved_allergies
+from app.ingest.narrative.drug_reactions import find_drug_reactions, stated_drug, told_reaction
 from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.sentences import sentence_spans
 from app.ingest.narrative.terms import TermMatch
@@ -57,7 +58,7 @@ _ALLERGY_SEVERITY = frozenset(
 )
 """Severity words before "allergy" that are not part of the allergen ("a bad peanut allergy")."""
 _NOT_ALLERGEN_WORDS = frozenset(
-    {"has", "have", "had", "is", "was", "gets", "got", "get", "says", "said", "thinks", "think", "no", "not"}
+    {"has", "have", "had", "is", "was", "gets", "got", "get", "says", "said", "say", "thinks", "think", "no", "not"}
     | {"about", "this", "of", "for", "with", "in", "feeling"}
 )
 """A verb or negation inside "my ... allergy" means the words are a clause ("my son has a peanut
@@ -134,8 +135,8 @@ _DENIED_AFTER = re.compile(
 allergic to shellfish and I'm really not" (not "... and I'm not sure how bad")."""
 _WRONG_IN_CHART = re.compile(
     r"\b(?:an?|the|that)\s+(?P<sub>[a-z][a-z -]{1,30}?)\s+allergy\s+(?:in|on|to)\s+(?:my\s+)?(?:chart|file|record"
-    r"|records|list|profile)\b[^.;!?]{0,40}?\b(?:wrong|a mistake|an error|by mistake|isn't right|is not right"
-    r"|not right|never had)\b",
+    r"|records|list|profile|notes|history|system)\b[^.;!?]{0,40}?\b(?:wrong|a mistake|an error|by mistake|isn't right"
+    r"|is not right|not right|never had)\b",
     re.IGNORECASE,
 )
 """A recorded allergy the speaker says is wrong: "Whoever put a shellfish allergy in my chart got it wrong"."""
@@ -216,12 +217,16 @@ def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
             proposal.fields["status"] = "denied"
             proposal.policy = "negation_is_content"
             out.append(proposal)
+    for proposal in find_disproved_allergies(text, sentence_spans(text), drugs):
+        if not any(p.fields["substance"] == proposal.fields["substance"] for p in out):
+            out.append(proposal)  # "my notes say shellfish allergy, but I ate prawns and didn't get an itch"
+    disproved = [p.fields["substance"] for p in out]
     for m in _ALLERGY.finditer(text):
         if any(d.start() <= m.start() < d.end() or m.start() <= d.start() < m.end() for d in denials):
             continue
         group = next(g for g in ("sub", "sub2", "sub3", "sub4", "sub5", "sub6") if m.group(g))
         proposal = _allergy(text, m, group, drugs)
-        if proposal is None:
+        if proposal is None or proposal.fields["substance"] in disproved:
             continue
         if group in ("sub4", "sub5"):  # "an allergic reaction to X" is the allergy, not a condition of its own
             proposal.extra["covers"] = (m.start(), m.end())
@@ -254,6 +259,9 @@ def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
     for proposal in find_exposure_reactions(text, sentence_spans(text)):
         if not any(p.type == "allergy" and abs(p.anchor[0] - proposal.anchor[0]) < 120 for p in out):
             out.append(proposal)  # "my sister's cat stayed all weekend and my eyes streamed"
+    for p in out:  # "I came up in hives ... it's an allergy to the naproxen": the sign the turn told
+        if p.fields.get("substance_kind") == "drug" and not p.fields.get("reaction") and p.fields.get("status") is None:
+            p.fields["reaction"] = told_reaction(text, _sentence_end(text, p.anchor[1]))
     for m in _SEASONAL.finditer(text):
         if any(p.anchor[0] <= m.start("sub") < p.anchor[1] + 40 for p in out):
             continue  # already stated as "allergic to pollen"
@@ -362,3 +370,7 @@ def _substance_words(raw: str) -> str:
     while words and words[0].lower() in ("a", "an", "some", "the", "my"):
         words = words[1:]
     return " ".join(words).strip()
+
+
+def _sentence_end(text: str, pos: int) -> int:
+    return next((e for s, e in sentence_spans(text) if s <= pos <= e), len(text))

@@ -113,13 +113,21 @@ _ANY_MORE = re.compile(
 """A condition over said by "anymore" after it ("I don't have gout anymore"); not when "anymore" closes a
 contrast with something else ("it's type 2 diabetes now, not just borderline anymore": the borderline is over)."""
 _DENIED_BEFORE = re.compile(
-    r"\bi(?:\s+|(?=['’]))(?:(?:don't|do not|dont|didn't|did not)\s+(?:actually\s+|really\s+|even\s+)?(?:have|had)"
+    r"\bi(?:\s+|(?=['’]))(?:(?:honestly|really|actually|definitely|certainly|simply|just|truly)\s+)?"
+    r"(?:(?:don't|do not|dont|didn't|did not)\s+(?:actually\s+|really\s+|even\s+)?(?:have|had)"
     r"|(?:have|'ve)\s+never\s+(?:had|been diagnosed with|been)|never\s+(?:had|was|got|have|has)"
     r"|(?:was|am|'m)\s+(?:never|not)(?:\s+(?:actually|really))?(?:\s+diagnosed with)?"
-    r"|(?:was|were)\s+never\s+diagnosed with)\s+(?:an?\s+|any\s+|the\s+)?$",
+    r"|(?:was|were)\s+never\s+diagnosed with)\s+(?:an?\s+|any\s+|the\s+)?$"
+    # the diagnosis itself denied, by the speaker or a clinician they report: "it isn't rheumatoid arthritis at
+    # all", "the specialist says it's not gout", "turns out it was never asthma" (not a hope: "I hope it isn't")
+    r"|(?:^\W*|[,;:]\s*|\b(?:says?|said|told me|thinks?|thought|reckons?|confirmed|turns out|turned out"
+    r"|(?:and|but|so)\s+)\s*(?:that\s+)?)(?:it|this|that)(?:\s+is\s+not|'s\s+not|\s+isn't|\s+wasn't|\s+was\s+not"
+    r"|\s+was\s+never|'s\s+never|\s+is\s+never)\s+(?:(?:actually|really|even|definitely|in fact)\s+)?"
+    r"(?:an?\s+|any\s+)?$",
     re.IGNORECASE,
 )
-"""A first-person denial right before the condition's name: "I don't have", "I was never", "I'm not"."""
+"""A first-person denial right before the condition's name: "I don't have", "I was never", "I'm not", or the
+diagnosis denied ("it isn't X at all", "the doctor says it's not X")."""
 _DENIED_AFTER = re.compile(
     r"^[^.;!?]{0,60}?\b(?:but|and|which|that)\s+i(?:'ve|\s+have)?\s+(?:(?:really|actually|honestly|just|simply|definitely)\s+)?"
     r"(?:don't|do not|dont|never did|never had|didn't|did not|never have)(?:\s+(?:have|had))?"
@@ -285,7 +293,18 @@ def _denied(before: str, after: str) -> bool:
     """A first-person denial of the diagnosis (not "no longer" / "anymore": that is resolved)."""
     if _NO_LONGER.search(before) or _ANY_MORE.match(after) or _NOT_THE_CONDITION.match(after):
         return False
-    return _DENIED_BEFORE.search(before) is not None or _DENIED_AFTER.match(after) is not None
+    denied = _DENIED_BEFORE.search(before)
+    if denied is not None and not re.match(r"\W*i\b", denied.group(0), re.I) and _ANOTHERS.search(before):
+        return False  # "my son's wheeze: the doctor said it isn't asthma": his, not the speaker's
+    return denied is not None or _DENIED_AFTER.match(after) is not None
+
+
+_ANOTHERS = re.compile(
+    r"\b(?:his|her|their|he|she|him)\b|\b(?:my|our)\s+(?:mom|mum|mother|dad|father|sister|brother|wife|husband"
+    r"|son|daughter|friend|partner|kids?|child|baby|boy|girl|dog|cat)(?:'s)?\b",
+    re.IGNORECASE,
+)
+"""Another person named before a denial said of "it": the diagnosis denied is theirs."""
 
 
 def _own_verb(alias_text: str) -> int:

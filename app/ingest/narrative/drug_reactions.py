@@ -213,3 +213,19 @@ def _one_per_drug(proposals: list[Proposal]) -> list[Proposal]:
             seen.add(key)
             out.append(p)
     return out
+
+
+_TOLD_SIGN = re.compile(r"\b(?:hives|welts|rash|swelling|anaphylaxis)\b", re.IGNORECASE)
+"""The allergic sign a turn tells, by the noun a drug allergy records (kept as said: the reaction is verbatim)."""
+_OTHERS_SIGN = re.compile(r"\b(?:his|her|their|he|she|they|[a-z]+'s)\s+(?:\w+\s+){0,3}$", re.IGNORECASE)
+
+
+def told_reaction(text: str, end: int) -> str | None:
+    """The first allergic sign the turn tells up to ``end`` (the end of the allergy's sentence), the speaker's: "I
+    came up in hives ... Urgent care said it's an allergy to the naproxen" records hives; "this itchy rash is an
+    allergic reaction to the clopidogrel" a rash. Not another person's sign ("my wife's rash")."""
+    for m in _TOLD_SIGN.finditer(text, 0, end):
+        if _OTHERS_SIGN.search(text, max(0, m.start() - 40), m.start()):
+            continue
+        return m.group(0).lower()
+    return None

@@ -101,8 +101,11 @@ def exercise_phrases(text: str) -> list[tuple[int, int, str]]:
 
 _ROUTE = re.compile(
     rf"(?:{_SUBJECT}|(?:^|(?<=[.!?]\s))(?=(?:walking|taking|strolling|wandering)\b))\s*"
-    r"(?:(?:also|just|then|finally)\s+)?"
-    r"(?:(?:walked|walking|walk|strolled|strolling|wandered|wandering|ambled|hiked|hiking)"
+    r"(?:(?:also|just|then|finally|still|usually|always)\s+)?"
+    # the walk as a noun the speaker does: "I'm still doing my walk round the block", "went for my walk by the canal"
+    r"(?:(?:doing|do|did|does|done|going for|went for|go for|gone for|having|had|have)\s+(?:my|our|a)\s+"
+    r"(?:(?:usual|daily|little|morning|evening|afternoon|lunchtime|regular|short|long|brisk)\s+)?walk"
+    r"|(?:walked|walking|walk|strolled|strolling|wandered|wandering|ambled|hiked|hiking)"
     r"(?:\s+(?:the|my|our|his|her)\s+(?:\w+\s+)?(?:dogs?|pup|puppy|kids?|baby|grandkids?|grandson|granddaughter))?"
     r"|(?:took|take|taking|takes)\s+(?:(?:the|my|our|his|her)\s+(?:\w+\s+)?(?:dogs?|pup|puppy|kids?|baby|pram"
     r"|stroller|grandkids?|grandson|granddaughter)|(?-i:[A-Z][a-z]+)|him|her|them)(?:\s+out)?)"

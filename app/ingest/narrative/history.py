@@ -62,6 +62,26 @@ _ONSET_AFTER = re.compile(
 )
 """An onset verb right after a symptom that opens its clause: "Chest pain woke me up", "a headache came on"."""
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|me|my)\b", re.IGNORECASE)
+_FRAGMENT_OPENING = re.compile(
+    r"^\W*(?:(?:oh|ugh|well|also|so|and|still|now|plus)\W+)?(?:(?:a|an|really|very|pretty|proper|right|constant"
+    r"|nagging|dull|sharp|bad|awful|nasty|horrible|terrible|mild|slight|annoying|persistent|throbbing|pounding"
+    r"|splitting|raging|banging|stinking|niggly|niggling|tickly|[a-z]+y)\s+){0,3}$",
+    re.IGNORECASE,
+)
+"""Only describing words before a symptom that opens its sentence: "Scratchy sore throat ...", "Awful headache
+...", "Stuffy blocked nose ..." (no subject, no other person)."""
+_FRAGMENT_TIME_AFTER = re.compile(
+    r"^\s*,?\s*(?:(?:again|still)\s+)?(?:since\b|for\s+(?:the\s+)?(?:past\s+|last\s+)?(?:\d+|a|an|two|three|four|five"
+    r"|six|several|a few|few|a couple|couple|days|weeks|ages)\b|all\s+(?:day|night|morning|afternoon|evening|week"
+    r"|weekend)\b|(?:this|last|yesterday)\s+(?:morning|night|evening|afternoon|week)\b|(?:yesterday|today"
+    r"|tonight|overnight)\b|on and off\b|off and on\b|again\b|every\s+(?:morning|night|day|evening)\b"
+    r"|most\s+(?:days|nights|mornings)\b|(?:coming and going|comes and goes)\b"
+    r"|(?:from|starting)\s+(?:yesterday|monday|tuesday|wednesday|thursday|friday"
+    r"|saturday|sunday|last)\b|(?:a|the)\s+last\s+(?:\w+\s+)?(?:days|weeks)\b)",
+    re.IGNORECASE,
+)
+"""A time said right after a symptom that opens a verbless fragment: "... since yesterday", "... all morning",
+"... on and off", "... again today": the speaker's complaint, told as a note."""
 _CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:and|but|then|so|when|after|before)\b", re.IGNORECASE)
 _NOT_A_SYMPTOM = re.compile(
     r"[\s-]*(?:relief|reliever|buster|fix|free|management|ball|test|level|levels)\b", re.IGNORECASE
@@ -220,7 +240,13 @@ def find_symptoms(text: str, symptoms: list[TermMatch], sentences: list[tuple[in
         )
         as_verb = not by_cue and _SUBJECT_BEFORE.search(before) is not None
         as_subject = not (by_cue or as_verb) and _onset_subject(before, text[match.end : end])
-        if not (by_cue or as_verb or as_subject) or _NOT_A_SYMPTOM.match(text[match.end :]):
+        # a verbless note of the complaint: "Scratchy sore throat since yesterday, nothing dramatic"
+        as_note = (
+            not (by_cue or as_verb or as_subject)
+            and _FRAGMENT_OPENING.match(before) is not None
+            and _FRAGMENT_TIME_AFTER.match(text[match.end : end]) is not None
+        )
+        if not (by_cue or as_verb or as_subject or as_note) or _NOT_A_SYMPTOM.match(text[match.end :]):
             continue
         if match.text.lower().startswith("collaps") and _ONTO_FURNITURE.match(text[match.end :]):
             continue

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from app.dictionary.models import TestEntry
 from app.ingest.narrative.body_size import find_body_size
 from app.ingest.narrative.bp_readings import read_pair, top_bottom_readings
+from app.ingest.narrative.device_readings import speakers_device_reading
 from app.ingest.narrative.models import BlockedName, Proposal
 from app.ingest.narrative.named_values import named_for_value
 from app.ingest.narrative.quantities import LAB_UNITS, QUANTITY, UNIT, clean_unit, parse_number
@@ -239,6 +240,9 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
         if not (is_bp or m.group("unit")):
             continue
         start = name_span[0] if is_bp else m.start()
+        # "my wife packed the wrist cuff and this morning it read 171 over 92": the device's reading is the
+        # speaker's, whoever else the sentence names before the clause that gives it
+        device_said = speakers_device_reading(text, m.start())
         proposals.append(
             Proposal(
                 "vital_sign",
@@ -249,6 +253,7 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
                     "unit": clean_unit(m.group("unit")),
                 },
                 (start, m.end()),
+                extra={"speaker_subject": True} if device_said else {},
             )
         )
         consumed.append((m.start(), m.end()))
@@ -275,9 +280,11 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
         if not name:
             continue
         unit = clean_unit(m.group("unit"))
-        if unit is None and text[name_span[1] : m.start()].strip().lower() in ("at", "@", "around", "by"):
-            continue  # "took my thyroid pill at 6": a clock time, not a value
         value = parse_number(m.group("num"))
+        if unit is None and text[name_span[1] : m.start()].strip().lower() in ("at", "@", "around", "by") and (
+            "." not in m.group("num") and value <= 24
+        ):
+            continue  # "took my thyroid pill at 6": a clock time, not a value ("had my LDL at 96" is a value)
         entry = vocabulary.lookup("test", name)
         noun = _NAME_NOUN.match(text, name_span[1])  # "kidney score": the noun may be part of the name
         if not isinstance(entry, TestEntry) and noun is not None:

@@ -38,8 +38,21 @@ _DOSE_LATER = re.compile(
 """A strength said after a short aside and a comma: "started me on Keppra afterwards, 500 mg"."""
 
 
+_FIRST_DOSE_TAKEN = re.compile(
+    r"\bfirst\s+(?:one|dose|pill|tablet|capsule|injection|shot)\s+(?:was|went down|went in)\b"
+    r"|\b(?:took|had|swallowed|taken|did)\s+(?:the\s+|my\s+)?(?:very\s+)?first\s+(?:one|dose|pill|tablet|capsule"
+    r"|injection|shot)\b(?!\s+(?:tomorrow|tonight|later|next)\b)",
+    re.IGNORECASE,
+)
+"""The speaker's first dose said taken ("..., and the first one was yesterday", "I took my first dose this morning"):
+the clinician's start is the speaker's start of the drug, not a prescription only."""
+
+
 def prescriber_started(before: str, after: str, dose: float | None) -> bool:
-    """A clinician's start (``before`` the drug) with a dose next to the drug or a regimen said ``after`` it."""
+    """A clinician's start (``before`` the drug) with a dose next to the drug or a regimen said ``after`` it, the
+    first dose not said taken yet."""
+    if _FIRST_DOSE_TAKEN.search(after) is not None:
+        return False
     return PRESCRIBER_STARTED.search(before) is not None and (
         dose is not None or FREQUENCY.search(after) is not None or _REGIMEN_SAID.search(after) is not None
     )
@@ -51,3 +64,27 @@ def dose_said_later(after: str) -> tuple[float | None, str | None]:
     if later is None:
         return None, None
     return parse_number(later.group("num")), clean_unit(later.group("unit"))
+
+
+_DAYS_COUNT = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|thirty|ninety"
+_SUPPLY = re.compile(
+    rf"\b(?P<n>{_DAYS_COUNT})[- ]days?\s+(?:supply|course)\b|\bfor (?P<m>\d+|{_DAYS_COUNT}) days\b"
+    rf"|\bcourse of (?P<k>{_DAYS_COUNT}) days\b",
+    re.IGNORECASE,
+)
+"""The days a supply lasts: "a 30-day supply", "a five-day course", "for 5 days"."""
+_WORD_NUMBERS = {
+    **{w: i for i, w in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), 1)},
+    "fourteen": 14,
+    "thirty": 30,
+    "ninety": 90,
+}
+
+
+def supply_days(clause: str) -> int | None:
+    """The days of supply said in a prescription's clause ("a 30-day supply", "a five-day course", "for 5 days")."""
+    m = _SUPPLY.search(clause)
+    if m is None:
+        return None
+    raw = (m.group("n") or m.group("m") or m.group("k") or "").lower()
+    return _WORD_NUMBERS.get(raw) or (int(raw) if raw.isdigit() else None)

@@ -41,7 +41,8 @@ _REFERRING = re.compile(
     r"|binning))\s+(?:(?:on|back on|in on)\s+(?=it\b|them\b|those\b|these\b))?"
     r"(?P<object>another(?: one| dose| pill| tablet)?|a second(?: one| dose| pill| tablet)?"
     r"|an extra(?: one| dose| pill| tablet)?"
-    r"|it|them|those|these|one|two|a couple|half(?: of it| of them| a tablet| a pill)?"
+    r"|it|them|those|these|one|two|a couple|some(?=\s+(?:every|each|with|at|before|after|in|since|a\s+day|daily)\b)"
+    r"|half(?: of it| of them| a tablet| a pill)?"
     r"|(?:the|each|every|my|those|these)\s+(?:\d+\s*mg\s+)?(?:tablet|tablets|pill|pills)"
     # a dose named by its day: "I'm skipping this week's dose", "missed tonight's injection", "took today's one"
     r"|(?:this\s+(?:week|month|morning|evening)'s|today's|tonight's|yesterday's|last\s+night's|this\s+weekend's"
@@ -72,6 +73,22 @@ _ON_IT = re.compile(
 )
 """Being "on" a drug named before is taking it: "talked me into fish oil capsules, I've been on them since
 last month"."""
+_ROUTINE = (
+    r"\s+(?:(?:every|each)\s+(?:morning|evening|night|day)|a\s+day|daily|nightly|with\s+(?:my\s+|the\s+)?"
+    r"(?:breakfast|lunch|dinner|supper|tea|coffee|food|meals?)|(?:at|before)\s+(?:bedtime|bed|breakfast)"
+    r"|first thing|in the (?:morning|evening))\b"
+)
+"""The routine a bare count is taken by ("one every morning", "one with my breakfast")."""
+_HAD_ME_ON = re.compile(
+    r"\b(?:she|he|they|(?:my|our|the)\s+(?:\w+\s+)?(?:wife|husband|partner|son|daughter|sister|brother|friend|mum|mom"
+    r"|mother|dad|father|doctor|doc|gp|nurse|pharmacist))(?:'s|'ve|\s+has|\s+have|\s+had)?\s+(?:been\s+|now\s+|also\s+){0,2}"
+    r"(?P<verb>had|got|gotten|put|started|kept|getting|having|putting|starting)\s+me\s+(?:on|onto|taking)\s+"
+    r"(?P<object>it|them|those|these|the stuff|(?:the|those|these)\s+(?:\w+\s+)?(?:capsules|tablets|pills|gummies"
+    r"|softgels|drops))\b",
+    re.IGNORECASE,
+)
+"""Someone putting the speaker on a drug named before: "fish oil is good for the heart, so she's had me on the
+capsules since last month", "my son read about CoQ10 and got me taking it": the speaker's start."""
 _HAVING_DOSE = re.compile(
     r"\b(?:i|i've|ive|i have|i'm|im|i am|i had|i was|i've been|i have been)\s+"
     r"(?:(?:been|just|also|now|already|then)\s+){0,2}"
@@ -80,7 +97,10 @@ _HAVING_DOSE = re.compile(
     r"(?P<object>(?:another|a second|an extra)(?:\s+(?:one|dose|pill|tablet|capsule))?(?=\W)|one more\b"
     rf"|(?:a|one|two|three|1|2|3)\s+{_OF_THOSE}(?:\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|iu|units?)\s+)?{_SIZE}"
     r"(?:capsules?|pills?|tablets?|gummy|gummies|softgels?|drops|scoops?|spoonfuls?|teaspoons?)"
-    r"|them|it)\b(?!\s+(?:box|bottle|pack|packet|prescription|refill)\b)",
+    r"|them|it"
+    # a bare count with the routine it is had by: "I've had one every morning since Monday", "been having one with
+    # my breakfast" (not "I had one of those days")
+    rf"|(?:one|two)(?={_ROUTINE}))\b(?!\s+(?:box|bottle|pack|packet|prescription|refill)\b)",
     re.IGNORECASE,
 )
 """A dose of a drug named before, "had" or "been having" by the speaker: "my daughter read that ginkgo is good for the
@@ -115,6 +135,7 @@ def find_referred_actions(
             *_GIVING_IT_A_TRY.finditer(text),
             *_HAVING_DOSE.finditer(text),
             *_STOPPED_AFTER.finditer(text),
+            *_HAD_ME_ON.finditer(text),
         ],
         key=lambda x: x.start(),
     )
@@ -129,9 +150,11 @@ def find_referred_actions(
         if not earlier:
             continue
         drug = earlier[-1]
+        if "vaccine" in drug.key:
+            continue  # "my tetanus booster is up to date, I had it in December": a vaccination, not an intake
         if m.re is _STOPPED_AFTER and not _same_sentence(drug, m.start(), sentences):
             continue
-        dropped_subject = _SUBJECT.match(m.group(0)) is None
+        dropped_subject = _SUBJECT.match(m.group(0)) is None and m.re is not _HAD_ME_ON
         if dropped_subject and _THIRD_PERSON_OPENING.match(_sentence_of(drug, sentences, text)):
             continue  # "My dad takes warfarin. Went without it on Sunday": the dropped subject is the dad
         here = _governed_here(drug, m.start(), governed, sentences)
@@ -142,6 +165,8 @@ def find_referred_actions(
         verb = m.group("verb").lower()
         if m.re is _LEFT_OFF:
             kind: str | None = "stop"
+        elif m.re is _HAD_ME_ON:
+            kind = "start"
         elif m.re is _ON_IT or m.re is _GIVING_IT_A_TRY or m.re is _HAVING_DOSE:
             kind = "intake"
         else:
@@ -167,7 +192,11 @@ def find_referred_actions(
             continue  # "I haven't stopped it": no stop at all
         # "went without it" says the skip itself; "never went without it" is no skip
         own = kind in ("skip", "stop") and (negated or ("without" in verb and not _NEVER.search(m.group(0))))
-        out.append(Proposal(_KINDS[kind], fields, anchor, policy="negation_is_content" if own else "clinical"))
+        # "she's had me on them": the speaker is the one taking it, whoever put them on it
+        extra = {"speaker_subject": True} if m.re is _HAD_ME_ON else {}
+        out.append(
+            Proposal(_KINDS[kind], fields, anchor, policy="negation_is_content" if own else "clinical", extra=extra)
+        )
         governed[drug.start] = anchor
     return out
 

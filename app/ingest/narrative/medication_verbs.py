@@ -78,7 +78,9 @@ _VERBS: tuple[tuple[str, str], ...] = (
     # a deliberate change of the dose ("doubled my dose") is a dose_change above
     (
         "intake",
-        r"take|took|taking|takes|taken|had|have been taking|used|use|using|on|needed|needing|swallowed|swallowing"
+        r"take|took|taking|takes|taken|had|have been taking|used|use|using"
+        # "on" a drug, not "going on about" one ("my neighbour keeps going on about glucosamine")
+        r"|on(?!\s+(?:about|at)\b)|needed|needing|swallowed|swallowing"
         r"|downed|grabbed"
         r"|finished off|finishing off|finished up|used up|using up"
         r"|(?:pop|pops|popped|popping)(?!\s+(?:in|into|over|by|round|around|out|up|down|back)\b)"

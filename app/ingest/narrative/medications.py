@@ -23,7 +23,8 @@ from app.ingest.narrative.medication_clauses import (
     ran_out,
     takes_anothers_drug,
 )
-from app.ingest.narrative.medication_prescriber import dose_said_later, prescriber_started
+from app.ingest.narrative.medication_lapse import last_supply_lapsed, stopped_after_being_on
+from app.ingest.narrative.medication_prescriber import dose_said_later, prescriber_started, supply_days
 from app.ingest.narrative.medication_verbs import verb_kind
 from app.ingest.narrative.models import BlockedName, Proposal
 from app.ingest.narrative.quantities import NUMBER, NUMBER_CORE, clean_unit, parse_number
@@ -108,9 +109,6 @@ _DOSE_BEFORE = re.compile(
     rf"(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu)\s+(?:of\s+)?(?:my\s+|the\s+|your\s+)?$",
     re.IGNORECASE,
 )
-_SUPPLY = re.compile(
-    r"\b(?P<n>\d+|ten|seven|fourteen|thirty|ninety)[- ]day supply\b|\bfor (?P<m>\d+) days\b", re.IGNORECASE
-)
 _TIME_START = (
     r"(?:last|this|yesterday|today|the|then|my|a|an|one|two|three|four|five|six|\d|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september"
@@ -193,7 +191,6 @@ _ACTS_ON_MINE = re.compile(
     r"(?:^|[,;]\s*|\b(?:so|and|then|but)\s+)(?:he|she|they)\s+(?:\w+\s+){1,2}my\s+$", re.IGNORECASE
 )
 """A clinician's pronoun changing the speaker's own drug ("she stopped my lisinopril")."""
-_WORD_NUMBERS = {"ten": 10, "seven": 7, "fourteen": 14, "thirty": 30, "ninety": 90}
 
 
 def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[int, int]]) -> list[Proposal]:
@@ -235,6 +232,8 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
             kind, said_negatively = "skip", True  # "No insulin since yesterday morning, the pen ran out"
         if kind is None and ran_out(before, after):
             kind, said_negatively = "skip", True  # "when the Plavix ran out on Sunday I never got it refilled"
+        if kind in ("intake", None) and last_supply_lapsed(before, after, _next_sentence(text, clause_end, sentences)):
+            kind, said_negatively = "stop", True  # "finished the last of my Plavix and never got round to getting more"
         if _NOT_THE_DRUG.match(after):
             continue  # "the metformin diet plan", "a Viagra commercial": the drug's name, not the drug
         if kind == "intake" and _GIVING_ME.search(before) and not _GIVEN_ME_DRUG.search(before):
@@ -266,6 +265,9 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
             kind = "start" if follow_up.group("v").lower() in ("started", "began") else "stop"
             anchor = (drug.end + follow_up.start("v"), drug.end + follow_up.end("v"))
             said_negatively = "not" in follow_up.group("v").lower() or "n't" in follow_up.group("v").lower()
+        if kind in ("intake", "start") and follow_up is None and (then_stopped := stopped_after_being_on(after)):
+            kind, said_negatively = "stop", False
+            anchor = (drug.end + then_stopped.start("v"), drug.end + then_stopped.end("v"))
         recurring = _RECURRING_SKIP.search(before) or _RECURRING_SKIP.search(text[clause_start:clause_end])
         if kind == "skip" and _CONTINUED.search(text[drug.end : clause_end]) and not recurring:
             kind = "stop"  # "I haven't taken my warfarin since last Friday"
@@ -286,9 +288,10 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
                 Proposal("medication_intake", {"drug": drug.key, "dose": dose, "unit": unit}, anchor, extra=extra)
             )
         elif kind == "prescription":
+            if dose is None:  # "gave me a five-day course of prednisone, started yesterday, 20 mg each morning"
+                dose, unit = dose_said_later(after)
             clause = text[clause_start:clause_end]
             freq = FREQUENCY.search(clause)
-            supply = _SUPPLY.search(clause)
             proposals.append(
                 Proposal(
                     "prescription",
@@ -297,7 +300,7 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
                         "dose": dose,
                         "unit": unit,
                         "frequency": freq.group(0) if freq else None,
-                        "supply_days": _supply_days(supply),
+                        "supply_days": supply_days(clause),
                     },
                     anchor,
                 )
@@ -317,7 +320,8 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
                     anchor,
                     policy="negation_is_content" if kind in ("skip", "stop") and said_negatively else "clinical",
                     # "she stopped my lisinopril", "they bumped my metformin up": the speaker's drug changed by another
-                    extra={"speaker_subject": True} if kind != "skip" and _ACTS_ON_MINE.search(before) else {},
+                    extra=({"speaker_subject": True} if kind != "skip" and _ACTS_ON_MINE.search(before) else {})
+                    | ({"drug_at": drug.start} if anchor[0] >= drug.end else {}),  # the verb after the drug governs it
                 )
             )
     return _named_for_their_class(text, drugs, proposals)
@@ -367,13 +371,6 @@ def _dose(text: str, drug: TermMatch, clause_start: int) -> tuple[float | None, 
     return None, None
 
 
-def _supply_days(m: re.Match[str] | None) -> int | None:
-    if m is None:
-        return None
-    raw = (m.group("n") or m.group("m") or "").lower()
-    return _WORD_NUMBERS.get(raw) or (int(raw) if raw.isdigit() else None)
-
-
 def _switches(text: str, drugs: list[TermMatch]) -> dict[int, str]:
     """``switched from A to B``: A stops, B starts (keyed by the drug's start offset)."""
     actions: dict[int, str] = {}
@@ -393,3 +390,7 @@ def _clause_start(text: str, pos: int, sentences: list[tuple[int, int]]) -> int:
 
 def _clause_end(text: str, pos: int, sentences: list[tuple[int, int]]) -> int:
     return next((e for s, e in sentences if s <= pos <= e), len(text))
+
+
+def _next_sentence(text: str, end: int, sentences: list[tuple[int, int]]) -> str:
+    return next((text[s:e] for s, e in sentences if s >= end), "")

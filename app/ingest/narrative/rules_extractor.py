@@ -33,6 +33,7 @@ from app.ingest.narrative.allergies import find_allergies
 from app.ingest.narrative.assertions import Assertion, get_tagger
 from app.ingest.narrative.conditions import find_conditions
 from app.ingest.narrative.dose_count import counts_doses
+from app.ingest.narrative.doubted_doses import find_doubted_doses
 from app.ingest.narrative.drug_apposition import drop_class_named_with_drug
 from app.ingest.narrative.exercise import find_exercise
 from app.ingest.narrative.goals import find_goals
@@ -42,6 +43,7 @@ from app.ingest.narrative.history import (
     find_symptoms,
     find_visits,
 )
+from app.ingest.narrative.immunizations import find_immunizations
 from app.ingest.narrative.lifestyle import (
     MOOD_KIND_OF,
     find_lifestyle_baselines,
@@ -53,10 +55,12 @@ from app.ingest.narrative.measurements import find_measurements
 from app.ingest.narrative.medication_reference import find_referred_actions
 from app.ingest.narrative.medications import find_medications, find_unknown_drugs
 from app.ingest.narrative.models import BlockedName, ExtractionResult, Proposal
+from app.ingest.narrative.named_procedures import find_named_procedures
 from app.ingest.narrative.procedures import find_surgeries
 from app.ingest.narrative.record_types import CandidateRecord
 from app.ingest.narrative.sentences import enclosing, sentence_spans
 from app.ingest.narrative.site_pain import find_site_pain
+from app.ingest.narrative.swaps import find_swaps
 from app.ingest.narrative.terms import TermMatch, Vocabulary, said_name, symptom_name, term_index, tokenize
 
 logger = logging.getLogger(__name__)
@@ -152,20 +156,32 @@ def _propose(
         d.start: p.anchor
         for d in drugs
         for p in medications
-        if p.anchor[0] <= d.start < p.anchor[1] and p.type != "prescription"
+        # an action said after the drug is anchored at its verb and names the drug it governs ("on the Norvasc, so I
+        # stopped taking it")
+        if (p.anchor[0] <= d.start < p.anchor[1] or p.extra.get("drug_at") == d.start) and p.type != "prescription"
     }
     proposals += find_referred_actions(text, drugs, sentences, governed)
+    proposals += find_doubted_doses(text, drugs)
     blocked += find_unknown_drugs(text, drugs)
     proposals += find_conditions(text, conditions, sentences)
     proposals += find_symptoms(text, symptoms, sentences)
     proposals += find_site_pain(text, snapshot, {t.key for t in free if t.kind == "symptom"})
     proposals += find_allergies(text, drugs)
-    proposals += find_surgeries(text)
-    proposals += find_visits(text)
+    surgeries = find_surgeries(text)
+    proposals += surgeries
+    proposals += [  # a procedure named by its word, done on the speaker by any clinician (:mod:`.named_procedures`)
+        p for p in find_named_procedures(text) if not any(_overlaps(p.anchor, s.anchor) for s in surgeries)
+    ]
+    visits = find_visits(text)
+    proposals += visits
+    proposals += [  # "my tetanus booster is up to date": a vaccination beyond "got my flu shot"
+        p for p in find_immunizations(text) if not any(_overlaps(v.anchor, p.anchor) for v in visits)
+    ]
     proposals += find_static_facts(text)
     proposals += find_sleep(text)
     proposals += find_exercise(text)
     proposals += find_meals(text)
+    proposals += find_swaps(text)  # a food swapped in, a walk in place of the car (:mod:`.swaps`)
     proposals += mood
     proposals += find_goals(text)
     proposals += find_lifestyle_baselines(text)
@@ -174,6 +190,8 @@ def _propose(
     allergy_spans = [p.anchor for p in proposals if p.type == "allergy"]
     pregnancy_spans = [p.anchor for p in proposals if p.type == "pregnancy_status"]
     surgery_spans = [p.anchor for p in proposals if p.type == "surgery_history"]
+    # a disease a vaccination is against is no condition ("I got jabbed for flu on Monday")
+    surgery_spans += [p.anchor for p in proposals if p.fields.get("kind") == "vaccination"]
     covered_spans = [p.anchor for p in proposals if p.extra.get("site_pain")]
     covered_spans += [p.extra["covers"] for p in proposals if p.type == "allergy" and "covers" in p.extra]
     proposals = [

@@ -63,12 +63,24 @@ _SORE_PART = re.compile(
     r"|went|goes|go|turned|became|grew|(?:was|is|kept|started|began) getting|(?:started|began) (?:to (?:get|feel)"
     r"|getting|feeling)))"
     r"(?: (?:really|so|very|pretty|kind of|kinda|still|just|been|a bit|a little|quite|super|all))*"
-    r" (?P<how>stiff|sore|tight|scratchy|raw)\b",
+    r" (?P<how>stiff|sore|tight|scratchy|raw|awful|terrible|agony|murder|dreadful|horrendous|playing up|acting up"
+    r"|giving me (?:grief|gyp|jip|hell|trouble))\b(?! (?:news|luck|weather|company|cook|cooking|at\b))",
     re.IGNORECASE,
 )
 """A body part said to be stiff, sore or tight ("my right knee's been a little stiff", "my chest is so tight"):
 the discomfort of that part, read as its pain symptom as the dictionary reads "stiff neck" or "tight chest";
 "tight" only of the chest, throat, neck, back and muscles."""
+SWOLLEN_PART = re.compile(
+    r"\bmy (?P<part>ankles?|feet|legs?)(?:'s|'re| (?:is|are|was|were|have been|has been|had been|keep|kept|keeps"
+    r"|started|get|got|gets|always|just|went|go|goes|had))*(?: (?:all|really|so|very|badly|a bit|a little))*"
+    r" (?:swollen|swelled(?: up)?|swelling(?: up)?|swell(?:s)?(?: up)?|puff(?:s|ed|ing)? up|puffy|blew up|blown up"
+    r"|blow up|ballooned|balloon(?:s|ing)?(?: up)?|fat and puffy|up like (?:balloons|footballs|elephants'?))\b",
+    re.IGNORECASE,
+)
+"""The speaker's ankles, feet or legs said to swell by any verb or image ("my ankles puff up like balloons by the
+evening", "my feet have been swollen"): the dictionary's leg swelling."""
+_SWOLLEN_ALIAS = {"ankle": "swollen ankles", "ankles": "swollen ankles", "foot": "swollen feet", "feet": "swollen feet",
+                  "leg": "swollen legs", "legs": "swollen legs"}
 _NEGATION_INSIDE = re.compile(r"n't\b|\bnot\b|\bbarely\b|\bhardly\b", re.IGNORECASE)
 _TIGHT_PARTS = frozenset({"chest", "throat", "neck", "back", "muscle", "muscles"})
 _PLURAL = {"knees": "knee", "joints": "joint", "muscles": "muscle", "ears": "ear", "teeth": "tooth"}
@@ -87,6 +99,10 @@ def site_pain_keys(text: str, vocabulary: Vocabulary) -> list[tuple[str, tuple[i
             entry = vocabulary.lookup("symptom", f"{_PLURAL.get(part, part)} pain")
             if entry is not None:
                 out.append((entry.key, (m.start(), m.end())))
+    for m in SWOLLEN_PART.finditer(text):
+        swollen = vocabulary.lookup("symptom", _SWOLLEN_ALIAS[m.group("part").lower()])
+        if swollen is not None:
+            out.append((swollen.key, (m.start(), m.end())))
     return out + acute_sign_keys(text, vocabulary)  # acute signs told by what happened: :mod:`.acute_signs`
 
 
@@ -99,10 +115,21 @@ def find_site_pain(text: str, vocabulary: Vocabulary, said: set[str]) -> list[Pr
         if key in seen:
             continue
         seen.add(key)
-        site = failing_part(text[anchor[0] : anchor[1]])
+        site = failing_part(text[anchor[0] : anchor[1]]) or _said_part(text[anchor[0] : anchor[1]])
         fields: dict[str, object] = {"name": key, "severity": None, "body_site": site}
         # "my hand wouldn't grip", "I couldn't breathe": the negation is the sign itself
         negated_sign = _NEGATION_INSIDE.search(text[anchor[0] : anchor[1]]) is not None
         policy: Policy = "negation_is_content" if negated_sign else "clinical"
         out.append(Proposal("symptom", fields, anchor, policy=policy, extra={"site_pain": True}))
     return out
+
+
+def _said_part(span_text: str) -> str | None:
+    """The body part a site pain or swelling opens with ("my knees have been awful" -> knee), else ``None``."""
+    m = re.match(r"my (?:(?:left|right|lower|upper) )?(?P<part>[a-z]+)", span_text, re.IGNORECASE)
+    if m is None:
+        return None
+    part = m.group("part").lower()
+    single = _PLURAL.get(part) or {"ankles": "ankle", "legs": "leg"}.get(part, part)
+    return single if single in span_text.lower() else part
+

@@ -1,0 +1,112 @@
+"""A recorded allergy the speaker says is wrong by an exposure that brought no reaction.
+
+"My file says I'm allergic to shellfish, but I ate a whole bowl of prawns at Christmas and nothing happened", "that
+peanut allergy they have me down for, I had peanut butter on toast this morning and didn't get so much as an itch",
+"Apparently I'm allergic to penicillin. I had amoxicillin last winter with no reaction at all": the allergy named as
+the record's or someone's claim (a chart, notes, "apparently", "supposedly", "wrong"), and the speaker exposed with no
+reaction in the same or the next sentence: an ``allergy`` denied (``status: denied``). The anchor is the no-reaction
+phrase, so ConText judges the speaker's clause (a hypothetical or another person's exposure is not admitted). An
+allergy the speaker affirms ("I'm allergic to shellfish but a prawn slipped through and I was fine") has no claim of
+another and is left alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.ingest.narrative.drug_reactions import stated_drug
+from app.ingest.narrative.models import Proposal
+from app.ingest.narrative.terms import TermMatch
+
+_MENTION = re.compile(
+    r"\b(?:an?|the|that|this|my|their|so-called|supposed)\s+(?P<sub>[a-z][a-z -]{1,30}?)\s+allerg(?:y|ies)\b"
+    r"|\ballergic to\s+(?P<sub2>[^.,;!?\n]+)",
+    re.IGNORECASE,
+)
+_CLAIM = re.compile(
+    r"\b(?:notes?|chart|file|record|records|list|system|portal|paperwork|says|said|say|listed|supposedly|apparently"
+    r"|meant to be|supposed to be|wrong|mistake|error|according to|down as|down for|have me down|has me down"
+    r"|put me down|they think|thinks i|claims?)\b",
+    re.IGNORECASE,
+)
+"""The allergy as the record's or someone's claim, not the speaker's own statement."""
+_EXPOSED = re.compile(
+    r"\bi(?:'ve|\s+have|'d|\s+had)?\s+(?:(?:just|actually|since|even|already|recently|happily|been)\s+){0,2}"
+    r"(?:ate|eaten|eat|eating|had|having|took|taken|tried|tasted|scoffed|demolished|was given|got given|been given)\b",
+    re.IGNORECASE,
+)
+_NO_REACTION = re.compile(
+    r"\b(?:didn't|did not|never|not)\s+(?:even\s+|once\s+|so much as\s+|really\s+)?"
+    r"(?:get|got|have|had|react|reacted|break out|broke out|come out|came out|sneeze|sneezed|itch|itched)\b"
+    r"(?:\s+(?:a|an|one|any|so much as)?\s*(?:\w+\s+)?(?:itch|rash|hives?|reaction|spot|bump|swelling|sniffle|tingle"
+    r"|symptoms?|problems?|issues?|trouble|thing))?"
+    r"|\bno (?:reaction|problems?|issues?|hives|rash|itch|itching|swelling|symptoms?|trouble)\b"
+    r"|\bnothing (?:happened|at all happened)\b"
+    r"|\bnot (?:a|one|even a|even one) (?:single )?(?:itch|hive|rash|spot|bump|sneeze|reaction|sniffle)\b"
+    r"|\b(?:was|were|felt)\s+(?:(?:totally|completely|perfectly|absolutely|just|absolutely)\s+)?"
+    r"(?:fine|ok|okay|grand|right as rain)\b"
+    r"|\bwithout (?:any |a |so much as an? )?(?:reaction|problems?|issues?|trouble|itch|rash|hives)\b",
+    re.IGNORECASE,
+)
+_STOP_WORDS = frozenset(
+    {"in", "on", "at", "is", "was", "and", "but", "so", "which", "that", "they", "my", "for", "from", "since"}
+    | {"because", "say", "says", "said", "has", "have", "had", "lists", "shows", "a", "an", "the", "notes"}
+    | {"chart", "file"}
+)
+_FOODS = re.compile(
+    r"\b(?:shellfish|shrimps?|prawns?|crabs?|lobsters?|fish|peanuts?|nuts?|tree nuts?|walnuts?|cashews?|almonds?|eggs?"
+    r"|milk|dairy|wheat|gluten|soy|sesame|strawberr(?:y|ies)|kiwis?)\b",
+    re.IGNORECASE,
+)
+_ENVIRONMENT = re.compile(r"\b(?:cats?|dogs?|pollen|grass|dust|mites?|mou?ld|latex|bees?|wasps?|horses?)\b", re.I)
+
+
+def find_disproved_allergies(text: str, sentences: list[tuple[int, int]], drugs: list[TermMatch]) -> list[Proposal]:
+    """One denied allergy per claimed allergy followed by an exposure without reaction."""
+    out = []
+    for i, (start, end) in enumerate(sentences):
+        for m in _MENTION.finditer(text, start, end):
+            if _CLAIM.search(text, start, end) is None:
+                continue
+            proof = _exposure_without_reaction(text, start, end) or (
+                _exposure_without_reaction(text, *sentences[i + 1]) if i + 1 < len(sentences) else None
+            )
+            if proof is None:
+                continue
+            group = "sub" if m.group("sub") else "sub2"
+            fields = _allergen(text, m, group, drugs)
+            if fields is not None:
+                out.append(Proposal("allergy", fields, proof, policy="negation_is_content"))
+    return out
+
+
+def _exposure_without_reaction(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The no-reaction phrase after the speaker's exposure in ``text[start:end]``."""
+    for exposed in _EXPOSED.finditer(text, start, end):
+        calm = _NO_REACTION.search(text, exposed.end(), min(end, exposed.end() + 120))
+        if calm is not None:
+            return calm.start(), calm.end()
+    return None
+
+
+def _allergen(text: str, m: re.Match[str], group: str, drugs: list[TermMatch]) -> dict[str, object] | None:
+    drug = next((d for d in drugs if m.start(group) <= d.start < m.end(group)), None)
+    if drug is not None:
+        return {"substance": stated_drug(drug), "substance_kind": "drug", "reaction": None, "status": "denied"}
+    said_words = m.group(group).split()
+    if group == "sub":  # the words right before "allergy": "my notes say shellfish allergy" is shellfish
+        said_words = said_words[::-1]
+    words: list[str] = []
+    for word in said_words:
+        if word.lower() in _STOP_WORDS or len(words) == 3:
+            break
+        words.append(word)
+    if group == "sub":
+        words = words[::-1]
+    while words and words[0].lower() in ("a", "an", "the", "some", "bad", "severe", "mild"):
+        words = words[1:]
+    said = " ".join(words).lower()
+    if not said:
+        return None
+    kind = "food" if _FOODS.search(said) else "environment" if _ENVIRONMENT.search(said) else None
+    return {"substance": said, "substance_kind": kind, "reaction": None, "status": "denied"}

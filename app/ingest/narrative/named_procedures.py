@@ -1,0 +1,78 @@
+"""Procedures named by their own word and said to have been done on the speaker, whoever did them.
+
+:mod:`.procedures` reads operations by a fixed set of agents and organs; people also name the procedure
+itself, with any clinician as the doer or as an appositive to a lay description:
+
+- **a clinician did it on the speaker**: "the ENT did a balloon sinuplasty on me", "my cardiologist performed
+  an ablation last spring", "the team carried out a cardioversion";
+- **the speaker had or underwent it**: "I underwent a cardioversion in May", "I had an ablation done";
+- **the name as an appositive after a description of what was done**: "they did that electric shock thing to
+  put my heart back in rhythm, the cardioversion, back in October".
+
+The procedure is a word with a procedure ending (-plasty, -ectomy, -otomy, -ostomy, -oscopy, -tripsy,
+-centesis) or one of a few named procedures (cardioversion, ablation, angioplasty, catheterisation), with one
+modifier before it ("balloon sinuplasty", "catheter ablation"); recorded as said. Not read: a plan ("they want
+to do an ablation"), another person as the patient ("did a colonoscopy on my husband").
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.ingest.narrative.models import Proposal
+
+_NAME = (
+    r"(?P<name>(?:(?:balloon|catheter|laser|cardiac|coronary|electrical|radiofrequency|endoscopic|keyhole|knee"
+    r"|shoulder|hip|sinus|nasal|bladder|bowel|heart)\s+)?(?:[a-z]+(?:plasty|ectomy|otomy|ostomy|oscopy|tripsy"
+    r"|centesis)|cardioversion|ablation|catheteri[sz]ation|angiogram))"
+)
+_AGENT = (
+    r"(?:they|the\s+doctors?|the\s+surgeons?|the\s+team|the\s+hospital|(?:my|the|an?)\s+(?:[a-z]+\s+)?"
+    r"(?:ent|surgeon|doctor|specialist|consultant|cardiologist|urologist|gastroenterologist|gastro|dermatologist"
+    r"|gynaecologist|gynecologist|ophthalmologist|electrophysiologist|[a-z]{3,}ologist)|dr\.?\s+\w+|she|he)"
+)
+_DONE_ON_ME = re.compile(
+    rf"\b{_AGENT}\s+(?:(?:also|finally|just|then|eventually)\s+)?(?:did|performed|carried out|ran)\s+"
+    rf"(?:an?|my|the|that)\s+{_NAME}\b(?P<patient>\s+(?:on|for)\s+(?:me|my\s+\w+|(?:his|her|their)\b))?",
+    re.IGNORECASE,
+)
+_HAD_BY_ME = re.compile(
+    r"\bi\s+(?:(?:also|finally|just|then|eventually)\s+)?(?:had|underwent|went through|got)\s+(?:an?|my|the)\s+"
+    rf"(?:first\s+|second\s+)?{_NAME}\b",
+    re.IGNORECASE,
+)
+"""A procedure done on the speaker by any clinician, or had by the speaker (see the module docstring)."""
+_APPOSED = re.compile(rf",\s+(?:the|a|an)\s+{_NAME}\s*,", re.IGNORECASE)
+_DONE_BEFORE = re.compile(
+    rf"\b(?:{_AGENT}\s+(?:(?:also|finally|just|then)\s+)?(?:did|performed|carried out|gave me|tried)|i\s+"
+    r"(?:had|underwent|went through|got))\b[^.;!?]{0,80}$",
+    re.IGNORECASE,
+)
+"""A done-to-me clause before an appositive procedure name: "they did that electric shock thing ..., the
+cardioversion,"."""
+_PLANNED = re.compile(
+    r"\b(?:want|wants|wanted|going|plan|plans|planning|might|may|could|should|would|will|next|booked|scheduled"
+    r"|talking about|considering)\b[^.;!?]{0,20}$",
+    re.IGNORECASE,
+)
+
+
+def find_named_procedures(text: str) -> list[Proposal]:
+    """Procedures named by their word and done on the speaker (see the module docstring)."""
+    out: list[Proposal] = []
+    for m in [*_DONE_ON_ME.finditer(text), *_HAD_BY_ME.finditer(text)]:
+        patient = m.groupdict().get("patient")
+        if patient and not re.search(r"\bme\b", patient, re.IGNORECASE):
+            continue  # "did a colonoscopy on my husband": his
+        if _PLANNED.search(text[max(0, m.start() - 25) : m.start()]):
+            continue
+        out.append(Proposal("surgery_history", {"procedure": m.group("name").lower()}, (m.start(), m.end())))
+    for m in _APPOSED.finditer(text):
+        if any(p.anchor[0] <= m.start("name") < p.anchor[1] for p in out):
+            continue
+        clause_start = max(text.rfind(c, 0, m.start()) for c in ".;!?") + 1
+        before = text[clause_start : m.start()]
+        if _DONE_BEFORE.search(before) and not _PLANNED.search(before):
+            anchor = (m.start("name"), m.end("name"))
+            out.append(Proposal("surgery_history", {"procedure": m.group("name").lower()}, anchor))
+    return out
