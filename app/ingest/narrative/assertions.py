@@ -30,6 +30,12 @@ _LENGTH_UNITS = [
 ]
 """Units of a length a hedge may qualify ("for maybe a minute")."""
 _PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], ...] = (
+    # British and family words medspaCy's family rules lack ("my mum is worn out" is the mother's)
+    ("mum", "FAMILY", "FORWARD", None),
+    ("nan", "FAMILY", "FORWARD", None),
+    ("nana", "FAMILY", "FORWARD", None),
+    ("gran", "FAMILY", "FORWARD", None),
+    ("granny", "FAMILY", "FORWARD", None),
     ("never", "NEGATED_EXISTENCE", "FORWARD", None),
     ("no more", "NEGATED_EXISTENCE", "FORWARD", None),
     ("free of", "NEGATED_EXISTENCE", "FORWARD", None),
@@ -246,6 +252,21 @@ _PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], .
             {"LOWER": {"IN": ["me", "us"]}, "OP": "?"},
             {"LOWER": "that", "OP": "?"},
             {"LOWER": {"IN": ["the", "my", "i", "i'm", "i've", "it", "it's", "its", "this", "that's"]}},
+        ],
+    ),
+    # A lapse of attention said negatively ("I wasn't paying attention and took two", "wasn't concentrating, so
+    # I swallowed another"): the slip is what happened, the "not" denies only the attention; "wasn't thinking
+    # about the pain" keeps its negation (the longer pseudo-modifier wins over "n't")
+    (
+        "not paying attention",
+        "PSEUDO",
+        "PSEUDO",
+        [
+            {"LOWER": {"IN": ["was", "were", "am", "'m", "is", "'s"]}},
+            {"LOWER": {"IN": ["n't", "not"]}},
+            {"LOWER": {"IN": ["really", "properly", "fully"]}, "OP": "?"},
+            {"LOWER": {"IN": ["paying", "concentrating", "focusing", "focused", "thinking", "watching"]}},
+            {"LOWER": {"NOT_IN": ["about", "of", "that", "i", "it", "this", "my", "straight"]}},
         ],
     ),
     # Someone who observed the speaker: "my wife noticed my words were garbled", "my son said my face

@@ -23,6 +23,8 @@ from typing import Any, Protocol, cast
 from app.db.client import GraphClient
 from app.dictionary import DictionarySnapshot
 from app.graph_schema.registry import RECORD_BOOKKEEPING
+from app.ingest.narrative.caregiver_view import child_sex, first_person_view, spoken_of
+from app.ingest.narrative.models import ExtractionResult
 from app.ingest.narrative.record_types import CandidateRecord
 from app.ingest.write_path import queries
 from app.ingest.write_path.assemble import Person, Resolver, plan_turn
@@ -100,7 +102,8 @@ def process_turn(
             return _replayed(user_id, utterance_id, found[0])
 
     masked = stages.mask(text).text
-    extraction = extract(masked, snapshot, mention=mention_time)
+    person = _person(context)
+    extraction = _extract_for_the_person(extract, masked, snapshot, mention_time, person)
     gate = gate_decision(stages.gate(text, extraction))
     del text  # nothing below sees the original text
     candidates: Sequence[CandidateRecord] = ()
@@ -124,7 +127,7 @@ def process_turn(
         blocked_names=names,
         residue=residue,
         snapshot=snapshot,
-        person=_person(context),
+        person=person,
         resolve=stages.resolve,
     )
     turn = TurnWrite(user_id, utterance_id, masked, mention_time, session_id, gate, plan)
@@ -191,6 +194,19 @@ def _residue(raw: Any) -> list[str]:
     if isinstance(raw, str):
         return [raw] if raw.strip() else []
     return [str(r) for r in raw if str(r).strip()]
+
+
+def _extract_for_the_person(
+    extract: Extractor, masked: str, snapshot: DictionarySnapshot, mention_time: datetime, person: Person
+) -> Any:
+    """The extractor's result, read in the person's first person when a caregiver writes about them
+    (:mod:`app.ingest.narrative.caregiver_view`): quotes come back in the words as written."""
+    spoken = spoken_of(masked, child=child_sex(person.sex, person.birth_date, mention_time))
+    if spoken is None:
+        return extract(masked, snapshot, mention=mention_time)
+    view = first_person_view(masked, spoken[0], child=spoken[1])
+    extraction = extract(view.text, snapshot, mention=mention_time)
+    return view.restore(extraction) if isinstance(extraction, ExtractionResult) else extraction
 
 
 def _person(context: dict[str, Any]) -> Person:

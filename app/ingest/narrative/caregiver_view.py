@@ -1,0 +1,220 @@
+"""Messages a caregiver writes about the person: read in the person's own first person.
+
+A parent writes for a young child ("she's allergic to peanuts", "her ear infection has cleared up"), a relative
+types for someone ("Dad here, I'm typing for him. He had his right cataract done last Tuesday"). The finders read
+first-person statements ("I had", "my ear"), and ConText rightly sets "she" and "he" aside as other people. So
+when the message is about the person in the third person, the write path hands the extractor a **first-person
+view** of the (masked) text — the person's pronouns and the caregiver's name for them turned into "I", "me", "my",
+with the verb that follows put in agreement — and maps every quote back to the words actually written
+(:meth:`CaregiverView.restore`), so quotes stay verbatim and grounded.
+
+Whose pronouns they are (:func:`spoken_of`):
+
+- a message that declares it is typed for someone ("I'm typing for him", "writing on behalf of my mum", "this is
+  his daughter") is about that person: "he" / "she" of the declared sex;
+- the messages of a child under :data:`CAREGIVER_AGE` are written by a caregiver: "she" / "he" of the child's
+  recorded sex, and "my daughter" / "my son".
+
+Pure: the person's sex, birth date and the mention time are arguments.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Literal
+
+from app.ingest.narrative.models import ExtractionResult
+
+Sex = Literal["female", "male"]
+
+CAREGIVER_AGE = 13
+"""Below this age (in years, at the mention) a person's messages are taken to be written by a caregiver."""
+
+_RELATION_SEX: dict[str, Sex] = {
+    "him": "male",
+    "dad": "male",
+    "father": "male",
+    "husband": "male",
+    "son": "male",
+    "grandpa": "male",
+    "grandfather": "male",
+    "granddad": "male",
+    "brother": "male",
+    "her": "female",
+    "mum": "female",
+    "mom": "female",
+    "mother": "female",
+    "wife": "female",
+    "daughter": "female",
+    "grandma": "female",
+    "grandmother": "female",
+    "nan": "female",
+    "sister": "female",
+}
+_RELATION = "|".join(sorted(_RELATION_SEX, key=len, reverse=True))
+_DECLARED = re.compile(
+    rf"\b(?:i'?m|i am|i'll be|this is me)\s+(?:just\s+)?(?:typing|writing|texting|messaging|asking|answering)\s+"
+    rf"(?:this\s+|these\s+)?(?:for|on behalf of)\s+(?:(?:my|our)\s+)?(?P<who>{_RELATION})\b"
+    rf"|\bon behalf of\s+(?:(?:my|our)\s+)?(?P<who2>{_RELATION})\b"
+    r"|^\W*(?:hi|hello|hey)?\W*(?:it's|this is)\s+(?P<whose>his|her)\s+(?:daughter|son|wife|husband|mum|mom|dad|carer"
+    r"|caregiver|sister|brother)\b",
+    re.IGNORECASE,
+)
+"""A message declared as typed for someone: "Dad here, I'm typing for him", "writing on behalf of my mum", "Hi,
+this is her daughter"."""
+
+_PRONOUNS: dict[Sex, str] = {
+    "female": r"she's|she'd|she'll|she|herself|hers|her",
+    "male": r"he's|he'd|he'll|he|himself|his|him",
+}
+_CHILD_NOUNS: dict[Sex, str] = {
+    "female": r"(?:my|our)\s+(?:little\s+|youngest\s+|eldest\s+)?(?:daughter|girl)(?:'s)?",
+    "male": r"(?:my|our)\s+(?:little\s+|youngest\s+|eldest\s+)?(?:son|boy)(?:'s)?",
+}
+_PARTICIPLE = re.compile(
+    r"\s+(?:(?:also|just|already|still|never|finally|always|\w+ly)\s+)?"
+    r"(?:been|had|got|gotten|taken|done|seen|gone|stopped|started|missed|finished)\b",
+    re.IGNORECASE,
+)
+_VERB_AGREEMENT = {
+    "has": "have",
+    "hasn't": "haven't",
+    "is": "am",
+    "isn't": "am not",
+    "was": "was",
+    "does": "do",
+    "doesn't": "don't",
+    "takes": "take",
+    "gets": "get",
+    "feels": "feel",
+    "keeps": "keep",
+    "needs": "need",
+    "says": "say",
+    "seems": "seem",
+}
+_NEXT_WORD = re.compile(r"\s+(?P<w>[a-z']+)", re.IGNORECASE)
+_OBJECT_FOLLOWS = re.compile(
+    r"\s*(?:[.,;:!?)]|$|\s(?:to|at|in|on|up|off|out|down|over|from|with|for|and|but|so|a|an|the)\b)"
+)
+"""What follows "her" as an object ("gave her a pill", "took her to the doctor"), not as a possessive ("her ear")."""
+
+
+def child_sex(sex: str | None, birth_date: date | None, at: datetime) -> Sex | None:
+    """The recorded sex of a person young enough for a caregiver to write for them, else ``None``."""
+    if birth_date is None or sex not in ("female", "male"):
+        return None
+    day = at.date()
+    age = day.year - birth_date.year - ((day.month, day.day) < (birth_date.month, birth_date.day))
+    return sex if 0 <= age < CAREGIVER_AGE else None  # type: ignore[return-value]
+
+
+def spoken_of(text: str, *, child: Sex | None) -> tuple[Sex, bool] | None:
+    """Whose third person the message uses for the person: the sex, and whether it is a child (see the module
+    docstring); ``None`` when the message is the person's own."""
+    declared = _DECLARED.search(text)
+    if declared is not None:
+        who = (declared.group("who") or declared.group("who2") or "").lower()
+        if who in _RELATION_SEX:
+            return _RELATION_SEX[who], False
+        whose = (declared.group("whose") or "").lower()
+        return ("male" if whose == "his" else "female"), False
+    if child is not None and re.search(rf"\b(?:{_PRONOUNS[child]})\b|{_CHILD_NOUNS[child]}", text, re.IGNORECASE):
+        return child, True
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class CaregiverView:
+    """The first-person text and, per character, where it came from in the text as written."""
+
+    text: str
+    original: str
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+
+    def span(self, start: int, end: int) -> str:
+        """The written words behind ``text[start:end]``."""
+        if end <= start:
+            return ""
+        return self.original[self.starts[start] : self.ends[end - 1]]
+
+    def written(self, fragment: str | None) -> str | None:
+        """The written words behind a fragment of the view (its first occurrence); unchanged when not found."""
+        if not fragment:
+            return fragment
+        at = self.text.find(fragment)
+        return self.span(at, at + len(fragment)) if at >= 0 else fragment
+
+    def restore(self, result: ExtractionResult) -> ExtractionResult:
+        """The extractor's result with every quote, time expression and residue in the words as written."""
+        return result.model_copy(
+            update={
+                "records": [
+                    r.model_copy(update={"quote": self.written(r.quote), "time_text": self.written(r.time_text)})
+                    for r in result.records
+                ],
+                "suppressed": [
+                    r.model_copy(update={"quote": self.written(r.quote), "time_text": self.written(r.time_text)})
+                    for r in result.suppressed
+                ],
+                "blocked": [b.model_copy(update={"quote": self.written(b.quote)}) for b in result.blocked],
+                "conversation_residue": self.written(result.conversation_residue),
+            }
+        )
+
+
+def first_person_view(text: str, sex: Sex, *, child: bool) -> CaregiverView:
+    """The text with the person's third person (and, for a child, "my daughter" / "my son") in the first person."""
+    words = _PRONOUNS[sex] + (f"|{_CHILD_NOUNS[sex]}" if child else "")
+    pattern = re.compile(rf"\b(?:{words})(?![\w'])", re.IGNORECASE)
+    out: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    pos = 0
+
+    def put(piece: str, start: int, end: int, *, copied: bool) -> None:
+        for i, ch in enumerate(piece):
+            out.append(ch)
+            starts.append(start + i if copied else start)
+            ends.append(start + i + 1 if copied else end)
+
+    for m in pattern.finditer(text):
+        put(text[pos : m.start()], pos, m.start(), copied=True)
+        said = m.group(0)
+        first, agree = _first_person(said.lower(), text, m.end())
+        if said[0].isupper():
+            first = first[0].upper() + first[1:]
+        put(first, m.start(), m.end(), copied=False)
+        pos = m.end()
+        if agree is not None:  # "she has" -> "I have": the verb right after, in agreement
+            verb = _NEXT_WORD.match(text, pos)
+            assert verb is not None
+            put(text[pos : verb.start("w")], pos, verb.start("w"), copied=True)
+            put(agree, verb.start("w"), verb.end("w"), copied=False)
+            pos = verb.end("w")
+    put(text[pos:], pos, len(text), copied=True)
+    return CaregiverView("".join(out), text, tuple(starts), tuple(ends))
+
+
+def _first_person(word: str, text: str, end: int) -> tuple[str, str | None]:
+    """The first-person form of a pronoun (or a child noun) and the agreeing form of the verb after it, if any."""
+    if word.endswith("'s") and not word.startswith(("my", "our")):  # she's / he's: "has" before a participle
+        return ("I've" if _PARTICIPLE.match(text, end) else "I'm"), None
+    if word.endswith(("'d", "'ll")):
+        return "I" + word[word.index("'") :], None
+    if word in ("herself", "himself"):
+        return "myself", None
+    if word == "hers":
+        return "mine", None
+    if word == "his" or word.endswith("'s"):  # "his ear", "my daughter's ear"
+        return "my", None
+    if word == "him":
+        return "me", None
+    if word == "her":
+        return ("me" if _OBJECT_FOLLOWS.match(text, end) else "my"), None
+    # a subject: "she", "he", "my daughter"
+    verb = _NEXT_WORD.match(text, end)
+    agree = _VERB_AGREEMENT.get(verb.group("w").lower()) if verb is not None else None
+    return "I", agree

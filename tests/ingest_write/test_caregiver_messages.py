@@ -1,0 +1,33 @@
+"""A parent writing for a young child: the child's records, quoted as the parent wrote them; an adult's message
+about "she" stays about someone else."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, date, datetime
+
+from app.db.client import GraphClient
+from app.dictionary import DictionarySnapshot
+from app.ingest.write_path import process_turn
+from app.users.service import ensure_self
+
+AT = datetime(2021, 3, 10, 18, 0, tzinfo=UTC)
+TEXT = "We told the new daycare she's allergic to peanuts, and they keep her EpiPen in the office."
+
+
+def test_a_parents_message_gives_the_childs_record_with_the_words_as_written(
+    client: GraphClient, user_id: str, snapshot: DictionarySnapshot, clock: Callable[[], datetime]
+) -> None:
+    ensure_self(client, user_id, sex="female", birth_date=date(2017, 6, 1))
+    turn = process_turn(client, user_id, TEXT, AT, snapshot=snapshot, clock=clock)
+    allergies = [r for r in turn.records if r.type == "allergy"]
+    assert [r.fields.get("substance") for r in allergies] == ["peanuts"]
+    assert allergies[0].quote in TEXT and "she's allergic" in allergies[0].quote
+
+
+def test_an_adults_message_about_her_is_someone_elses(
+    client: GraphClient, user_id: str, snapshot: DictionarySnapshot, clock: Callable[[], datetime]
+) -> None:
+    ensure_self(client, user_id, sex="female", birth_date=date(1970, 6, 1))
+    turn = process_turn(client, user_id, TEXT, AT, snapshot=snapshot, clock=clock)
+    assert [r for r in turn.records if r.type == "allergy"] == []
