@@ -33,9 +33,12 @@ _SYMPTOM_CUE = re.compile(
     r"|(?:and|then|suddenly|just)\s+got"
     r"|^\W*(?:(?:just|only|still)\s+)?(?:an?\s+)?(?:little\s+)?(?:bit|touch|spot|hint) of"
     # what the trouble is, played down: "It's only a runny nose", "it's just a cough", "Just a sore throat"
-    r"|(?:\bit(?:'s| is| was)|^\W*)\s*(?:only|just|simply|merely|mostly|nothing but)(?:\s+(?:a|an|some))?)\b",
+    r"|(?:\bit(?:'s| is| was)|^\W*)\s*(?:only|just|simply|merely|mostly|nothing but)(?:\s+(?:a|an|some))?"
+    # the subject dropped, as in a text: "Felt dizzy all morning", "Been coughing since Sunday", "Still feeling sick"
+    r"|^\W*(?:(?:still|just|also|really|so)\s+)?(?:felt|feel|feels|been|been feeling|went|go|going))\b",
     re.IGNORECASE,
 )
+_FELT_TERM = re.compile(r"(?:felt|feel|feeling)\b", re.IGNORECASE)
 _QUANTITY_HEDGE = re.compile(
     r"\b(?:an?\s+)?(?:little\s+)?(?:bit|touch|spot|hint) of\b|\b(?:kind|sort) of\b", re.IGNORECASE
 )
@@ -233,6 +236,8 @@ def find_symptoms(text: str, symptoms: list[TermMatch], sentences: list[tuple[in
         before = text[start : match.start]
         cue = last_match(_SYMPTOM_CUE, before)
         by_cue = cue is not None and len(tokenize(_QUANTITY_HEDGE.sub(" ", before[cue.end() :]))) <= 3
+        # a complaint named with its own verb, opening a text: "Felt faint in the queue", "Feeling faint again"
+        by_cue = by_cue or (not before.strip(" \t\"'") and _FELT_TERM.match(match.text) is not None)
         # a symptom joined to one just read ("drenched in sweat and shaky all over")
         by_cue = by_cue or any(
             start <= p.anchor[1] <= match.start and _CONJOINED.fullmatch(text[p.anchor[1] : match.start])
