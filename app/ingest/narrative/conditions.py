@@ -27,7 +27,16 @@ _CONDITION_CUE = re.compile(
     r"|(?:said|says|told me|confirmed|thinks|think)\s+(?:it's|it is|it was|i have|i've got|i had|that's|this is)"
     # progression into a diagnosis: "I've crossed over into real diabetes", "I've progressed to stage 3"
     r"|(?:i've|i have|i'd|i had|i)\s+(?:now\s+|officially\s+|finally\s+)?(?:crossed over|tipped over|progressed"
-    r"|gone over|moved|turned|slipped|developed)(?:\s+(?:in)?to)?)\b",
+    r"|gone over|moved|turned|slipped|developed)(?:\s+(?:in)?to)?"
+    # a complaint found to be a condition: "that rash turned out to be shingles", "the cough ended up being
+    # pneumonia", "the lump proved to be a cyst", "turns out it's gout"
+    r"|(?:turned|turns|turning)\s+out\s+(?:to\s+be|it\s+was|it's|it\s+is|that\s+it\s+was|i\s+(?:have|had))"
+    r"|(?:ended|ends)\s+up\s+being|proved\s+to\s+be|was\s+confirmed\s+as|came\s+back\s+as"
+    # a complaint a clinician named: "the nurse said the pounding headaches I get are migraines", "the doctor told
+    # me this itchy patch is eczema" (a few words between the complaint and its verb)
+    r"|(?:said|says|told me|confirmed|reckons|thinks|explained|turned out|turns out)\s+(?:that\s+)?"
+    r"(?:the|my|this|these|those)\s+[\w' ]{1,40}?\s+(?:is|are|was|were)"
+    r"(?:\s+(?:actually|really|just|definitely|all))?)\b",
     re.IGNORECASE,
 )
 _RESOLVED = re.compile(

@@ -105,6 +105,26 @@ _HAVING_DOSE = re.compile(
 )
 """A dose of a drug named before, "had" or "been having" by the speaker: "my daughter read that ginkgo is good for the
 memory, so I've been having one capsule every morning", "I've had two tablets a day since Monday"."""
+_NONE_HAD = re.compile(
+    r"(?:\b(?:i|we)\s+(?:(?:just|really|actually|still|simply)\s+)?|\b(?:i've|ive|we've)\s+(?=not\b)"
+    r"|(?<=\bso\s)|(?<=\band\s)|(?<=\bbut\s)|(?:^|(?<=[.!?]\s)))"
+    r"(?P<verb>haven'?t|have not|hadn'?t|had not|didn'?t|did not|not)\s+(?:been\s+able\s+to\s+)?"
+    r"(?:had|have|taken|take|touched|swallowed)\s+"
+    r"(?P<object>one|any|a\s+(?:single\s+)?(?:one|dose|pill|tablet|capsule)|it|them)"
+    r"(?=\s*(?:[.,;!?]|$)|\s+(?:for|since|in|all|this|today|yesterday|over|at|while|because|either|now)\b)",
+    re.IGNORECASE,
+)
+"""A dose of a drug named before said not had ("the Eliquis is still on the kitchen table, so I haven't had one
+since Friday", "left my metformin behind and haven't taken any since Friday", "I've not had a single dose"): a skip.
+Not "haven't had one of those spells", "haven't had any side effects" (a noun follows), nor an event between
+(:data:`_EVENT_BETWEEN`)."""
+_EVENT_BETWEEN = re.compile(
+    r"\b(?:attack|stroke|seizure|fit|episode|spell|fall|flare|flare-up|bout|infection|cold|relapse|migraine"
+    r"|headache|nosebleed|bleed|problem|issue|reaction|side effects?|blood clot|clot|pain)s?\b",
+    re.IGNORECASE,
+)
+"""An event named between the drug and "haven't had one": the "one" is the event's ("on Plavix since the heart
+attack, haven't had one since")."""
 _STRENGTH_AFTER = re.compile(
     rf"\s*[,(]?\s*(?P<dose>{NUMBER})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu)\b(?!\s*/)", re.IGNORECASE
 )
@@ -136,6 +156,7 @@ def find_referred_actions(
             *_HAVING_DOSE.finditer(text),
             *_STOPPED_AFTER.finditer(text),
             *_HAD_ME_ON.finditer(text),
+            *_NONE_HAD.finditer(text),
         ],
         key=lambda x: x.start(),
     )
@@ -154,6 +175,8 @@ def find_referred_actions(
             continue  # "my tetanus booster is up to date, I had it in December": a vaccination, not an intake
         if m.re is _STOPPED_AFTER and not _same_sentence(drug, m.start(), sentences):
             continue
+        if m.re is _NONE_HAD and (_EVENT_BETWEEN.search(text, drug.end, m.start()) or drug.start in governed):
+            continue  # an event's "one", or a drug whose own verb already said what was done
         dropped_subject = _SUBJECT.match(m.group(0)) is None and m.re is not _HAD_ME_ON
         if dropped_subject and _THIRD_PERSON_OPENING.match(_sentence_of(drug, sentences, text)):
             continue  # "My dad takes warfarin. Went without it on Sunday": the dropped subject is the dad
@@ -165,6 +188,8 @@ def find_referred_actions(
         verb = m.group("verb").lower()
         if m.re is _LEFT_OFF:
             kind: str | None = "stop"
+        elif m.re is _NONE_HAD:
+            kind = "skip"
         elif m.re is _HAD_ME_ON:
             kind = "start"
         elif m.re is _ON_IT or m.re is _GIVING_IT_A_TRY or m.re is _HAVING_DOSE:
@@ -187,7 +212,7 @@ def find_referred_actions(
         # the anchor starts at the verb: a negation before it ("not taking it") is ConText's to judge,
         # except a past one that says the skip itself ("so I haven't taken it since Monday")
         anchor = (m.start("verb"), m.end("object"))
-        negated = _PAST_NEGATION.search(m.group(0)) is not None
+        negated = _PAST_NEGATION.search(m.group(0)) is not None or m.re is _NONE_HAD
         if negated and kind == "stop" and m.re is _REFERRING and verb in ("stopped", "stop", "quit"):
             continue  # "I haven't stopped it": no stop at all
         # "went without it" says the skip itself; "never went without it" is no skip

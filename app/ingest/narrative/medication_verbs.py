@@ -80,7 +80,9 @@ _VERBS: tuple[tuple[str, str], ...] = (
         "intake",
         r"take|took|taking|takes|taken|had|have been taking|used|use|using"
         # "on" a drug, not "going on about" one ("my neighbour keeps going on about glucosamine")
-        r"|on(?!\s+(?:about|at)\b)|needed|needing|swallowed|swallowing"
+        # nor reading "on" one ("did my research on Fosamax", "read up on statins")
+        r"|(?<!research )(?<!read up )(?<!reading up )(?<!info )(?<!article )(?<!articles )(?<!video )"
+        r"on(?!\s+(?:about|at)\b)|needed|needing|swallowed|swallowing"
         r"|downed|grabbed"
         r"|finished off|finishing off|finished up|used up|using up"
         r"|(?:pop|pops|popped|popping)(?!\s+(?:in|into|over|by|round|around|out|up|down|back)\b)"
@@ -97,6 +99,10 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"|(?:a|one|two|another|\d+) (?:spray|puff|squirt)s? of"
         r"|(?:been )?(?:giving|gives) me"
         r"|(?:(?:still|been|keep|kept)\s+|^\s*)doing"  # "still doing the Flovent every morning and every night"
+        # a dose "done" by the speaker, the drug right after: "I do my Fosamax every Monday", "we always do the
+        # insulin before dinner" (not "I did my research on statins": a word between)
+        r"|(?<=\bi\s)(?:(?:always|usually|still|normally|just|also|now)\s+)?(?:do|did)(?=\s+(?:(?:my|the|our)\s+)?$)"
+        r"|(?<=\bwe\s)(?:(?:always|usually|still|normally|just|also|now)\s+)?(?:do|did)(?=\s+(?:(?:my|the|our)\s+)?$)"
         # a new pack of an ongoing drug: "opened the new Seasonique pack", "opened a new box of my inhaler"
         r"|open(?:ed|ing|s)?\s+(?:up\s+)?(?:a|the|my)\s+(?:new|next|fresh)"
         r"(?:\s+(?:pack|box|bottle|blister|strip|packet)\s+of)?"

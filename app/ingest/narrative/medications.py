@@ -74,6 +74,14 @@ _INSTEAD_OF_DOSE = re.compile(
 """A count of tablets taken instead of one ("taking 2 of my 5mg lisinopril instead of one"): a change of the dose;
 a strength said instead of the usual ("10 mg of my warfarin instead of the usual 5") stays an intake with its dose,
 which the reconciler compares with the product's strength."""
+_ONE_OFF_COUNT = re.compile(
+    r"\b(?:took|swallowed|popped|downed|gulped|grabbed|had)\s+(?:(?:both|two|2|three|3)(?:\s+of)?|a\s+couple\s+of)"
+    r"\s+(?:(?:my|the|those|these)\s+)?[^.;!?]{0,20}$",
+    re.IGNORECASE,
+)
+"""A count swallowed once, in the past ("took two of my HCTZ this morning instead of one", "popped 2 lisinopril
+rather than the one"): a double dose, an intake; an ongoing count ("I've been taking 2 instead of one") stays a
+change of the dose."""
 _NOT_YET = re.compile(
     r"^[^.;!?]*?\b(?:but|and|though)\s+i(?:'ve)?\s+(?:still\s+)?(?:haven't|have not|didn't|did not|won't|will not"
     r"|don't|do not|'m not|am not|refuse|refused)\b",
@@ -251,7 +259,9 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
         if kind == "intake" and (only_when := _ONLY_WHEN.search(clause)):
             kind = "skip" if only_when.group("remember") else "dose_change"  # "I only take the Eliquis when I remember"
         if kind == "intake" and (
-            _LESS_OFTEN.search(clause) or _RATIONED.search(clause) or _INSTEAD_OF_DOSE.search(clause)
+            _LESS_OFTEN.search(clause)
+            or _RATIONED.search(clause)
+            or (_INSTEAD_OF_DOSE.search(clause) and not _ONE_OFF_COUNT.search(before))
         ):
             kind = "dose_change"  # "only been taking the simvastatin every other day"
         if kind == "intake" and _NO_LONGER.search(before) and _ANYMORE.match(after):

@@ -57,6 +57,29 @@ _PLANNED = re.compile(
 )
 
 
+_WHEN_DONE = (
+    r"(?:my|yesterday's|(?:last|this|past)\s+(?:week|month|year|spring|summer|autumn|fall|winter|weekend|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)'s|(?:mon|tues|wednes|thurs|fri|satur|sun)day's)"
+)
+_RESULT_CAME_BACK = re.compile(
+    rf"\b(?:(?:the\s+)?results?\s+(?:of|from)\s+)?{_WHEN_DONE}\s+(?:first\s+|second\s+|routine\s+)?{_NAME}\b"
+    r"(?:\s+(?:that\s+)?i\s+had)?[^.;!?]{0,50}?\b(?:came back|come back|showed|found|was|were|went|turned up)\s+"
+    r"(?:(?:all|completely|totally|perfectly|fine\s+and|absolutely)\s+)?(?:clean|clear|normal|fine|ok|okay|good"
+    r"|negative|nothing|benign|well|smoothly|a\s+(?:couple|few|polyp|small)|two|three|some|(?:a\s+)?polyps?)\b",
+    re.IGNORECASE,
+)
+"""A procedure named as the speaker's, by "my" or by when it was done, with its result ("last month's colonoscopy
+came back clean", "my endoscopy in March showed nothing", "the results from Tuesday's colonoscopy came back
+normal"): it was done. Not a plan ("next month's", "will come back"), nor someone else's ("my husband's")."""
+
+_HAD_AS_RELATIVE = re.compile(
+    rf"\bthe\s+{_NAME}\s+(?:that\s+|which\s+)?i\s+(?:had|underwent|went through)\b"
+    r"(?!\s+(?:to|booked|scheduled|planned|lined up|pencilled|penciled|coming|next|cancel\w*|postponed)\b)",
+    re.IGNORECASE,
+)
+"""A procedure the speaker had, said in a relative clause: "the colonoscopy I had in January came back clean"."""
+
+
 def find_named_procedures(text: str) -> list[Proposal]:
     """Procedures named by their word and done on the speaker (see the module docstring)."""
     out: list[Proposal] = []
@@ -67,6 +90,11 @@ def find_named_procedures(text: str) -> list[Proposal]:
         if _PLANNED.search(text[max(0, m.start() - 25) : m.start()]):
             continue
         out.append(Proposal("surgery_history", {"procedure": m.group("name").lower()}, (m.start(), m.end())))
+    for m in [*_RESULT_CAME_BACK.finditer(text), *_HAD_AS_RELATIVE.finditer(text)]:
+        if any(p.anchor[0] <= m.start("name") < p.anchor[1] for p in out):
+            continue
+        anchor = (m.start("name"), m.end("name"))
+        out.append(Proposal("surgery_history", {"procedure": m.group("name").lower()}, anchor))
     for m in _APPOSED.finditer(text):
         if any(p.anchor[0] <= m.start("name") < p.anchor[1] for p in out):
             continue
