@@ -107,7 +107,9 @@ _SPEAKER_TOOK = re.compile(
 """The speaker taking a dose, or someone giving the speaker one ("mom gave me"): a dose the speaker had."""
 _ADDED_DOSE = re.compile(
     rf"\b(?:another|a second|one more|an extra|an additional|a further)"
-    rf"(?:\s+{_DOSE_WORD}\b|\s+of\s+(?:it|them|those)\b|(?=\s*(?:[.,;!?]|$))"
+    # a lay class name before the dose word: "a second water pill", "another blood pressure tablet"
+    rf"(?:(?:\s+(?!(?:day|week|night|time|box|pack|bottle|prescription|refill|script)\b)[a-z-]+){{0,2}}?\s+{_DOSE_WORD}\b"
+    r"|\s+of\s+(?:it|them|those)\b|(?=\s*(?:[.,;!?]|$))"
     r"|(?=\s+(?:at|around|about|an hour|half an hour|later|after|before|just|to|by|because|too|as well|without"
     r"|so|and|when|this|that|in|on|not|thinking|forgetting|unaware)\b)|\s+(?P<name>[A-Za-z][\w-]*))"
     r"(?!\s+(?:at|in the|with)\s+(?:night|bedtime|lunch|lunchtime|dinner|supper|tea|evening|afternoon)\b)",

@@ -17,8 +17,10 @@ _WEIGH = re.compile(
     re.IGNORECASE,
 )
 _SCALE = re.compile(
-    r"\b(?:(?:stepped|got|hopped|jumped|stood)\s+on\s+(?:the|my|our)\s+(?:bathroom\s+|new\s+|digital\s+)?scales?\b"
-    r"(?:[^.;!?\d]{0,40}?(?:[:,-]|\b(?:said|says|showed|shows|read|reads|was|gave me|at))\s*)?"
+    # any scale, wherever it stands: "stood on the pharmacy scale while I waited: 74 kg", "hopped on the gym's
+    # scales after my class, 80 kilos", "got on a scale at the chemist ... 12 stone"
+    r"\b(?:(?:stepped|got|hopped|jumped|stood)\s+on\s+(?:the|my|our|a)\s+(?:[a-z]+(?:'s)?\s+){0,2}?scales?\b"
+    r"(?:[^.;!?\d]{0,80}?(?:[:,-]|\b(?:said|says|showed|shows|read|reads|was|gave me|at))\s*)?"
     r"|(?:\b(?:the|my)\s+|(?:^|(?<=[.!?]\s)))(?:bathroom\s+|new\s+|digital\s+)?scales?\s+(?:this\s+\w+\s+|today\s+)?"
     r"(?:said|says|showed|shows|read|reads|was)\s+(?:(?:i'm|i am|i was|me at)\s+)?(?:(?:down|up)\s+to\s+)?"
     # weighed by someone, the place between: "Got weighed at the clinic, 82 kilos", "was weighed in at 91 kg"

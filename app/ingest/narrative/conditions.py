@@ -66,7 +66,7 @@ _RESOLVED_AFTER = re.compile(
 """The condition said to be over after its name: "my hypertension is resolved now"."""
 _OWN_RELATIVE = re.compile(
     r"^\s+(?:(?:that|which)\s+)?i(?:'ve|\s+have|\s+had|'d)?\s+(?:had|suffered (?:with|from)|lived with|dealt with"
-    r"|struggled with|battled)\b[^,.;!?]{0,40}?(?=\s+(?:(?:just|finally|simply|slowly|gradually|kind of|sort of)\s+)?"
+    r"|struggled with|battled)\b[^,.;!?]{0,60}?(?=\s+(?:(?:just|finally|simply|slowly|gradually|kind of|sort of)\s+)?"
     r"(?:is|was|are|were|has|have|had|faded|disappeared|vanished|petered|cleared|went)\b)"
     # the condition's past effect on the speaker: "the hay fever that used to wreck me every spring just ..."
     r"|^\s+(?:that|which)\s+(?:used to|always|would)\s+[^,.;!?]{0,50}?\b(?:me|my)\b[^,.;!?]{0,30}?"
@@ -87,6 +87,13 @@ _OWN_RELATIVE = re.compile(
 eighties has finally cleared up") or any told by the speaker or a clinician ("the sinusitis I saw the doctor
 about is completely gone"): skipped when reading what is said of the condition (a wish, "the rash I hope is
 gone", is not one)."""
+_TIME_CLAUSE_VERB = re.compile(
+    r"\b((?:since|when|until|till|while|before|after)\s+(?:i|we)\s+)(was|were|had|'d)\b", re.IGNORECASE
+)
+"""The verb of a time clause inside the relative clause ("the sinusitis I've had since I was a kid has cleared up",
+"the eczema I had when we were in Spain is gone"): masked, so it is not read as the condition's predicate."""
+_OWN_ASIDE = re.compile(r"^,\s*(?:which|that)\s+(?:i|we)(?:'ve|'d|\s+have|\s+had)?\s+[^,.;!?]{0,70},", re.IGNORECASE)
+"""The speaker's own relative clause set off by commas: "my asthma, which I've had since school, has cleared up"."""
 _ONGOING_AFTER = re.compile(
     r"^[^.;!?]{0,40}?\b(?:since|for the (?:past|last)|for \w+ (?:days|weeks|months|years))\b", re.IGNORECASE
 )
@@ -212,8 +219,11 @@ def find_conditions(
         start = sentence_start(match.start, sentences)
         before = text[start : match.start]
         after = text[match.end : sentence_end(match.end, sentences)]
-        if (own := _OWN_RELATIVE.match(after)) is not None and _RESOLVED_AFTER.match(after[own.end() :]):
+        own = _OWN_RELATIVE.match(_TIME_CLAUSE_VERB.sub(lambda v: v.group(1) + "_" * len(v.group(2)), after))
+        if own is not None and _RESOLVED_AFTER.match(after[own.end() :]):
             after = after[own.end() :]  # "the sinusitis I've had for years has cleared up"
+        elif (aside := _OWN_ASIDE.match(after)) is not None and _RESOLVED_AFTER.match(after[aside.end() :]):
+            after = after[aside.end() :]  # "my asthma, which I've had since school, has finally cleared up"
         if _ENTRY_PLACE.match(after) and match.end + len(after) < len(text):
             # "I keep seeing 'prediabetes' on my paperwork. I don't have that": the next sentence judges the entry
             after = text[match.end : sentence_end(match.end + len(after) + 1, sentences)]

@@ -25,8 +25,21 @@ _ADDED = re.compile(
     re.IGNORECASE,
 )
 
+_ALREADY_HAD = re.compile(
+    r"\s*(?:(?:so|and|oh|ugh|but|well|completely|totally|clean|just|i|i'd|had)\s*,?\s+){0,3}"
+    r"(?:forgot|forgotten|forgetting|didn't realise|didn't realize|did not realise|did not realize|hadn't realised"
+    r"|hadn't realized|not realising|not realizing|never clocked)\s+(?:that\s+)?i(?:'d|\s+had|'ve|\s+have)?\s+"
+    r"already\s+(?:had|taken|took|swallowed|popped)\s+(?:one|it|them|mine|the first|(?:my|the|a)\s+)",
+    re.IGNORECASE,
+)
+"""A next sentence saying the first dose was already had ("Completely forgot I'd already had one with lunch")."""
+
 
 def counts_doses(text: str, start: int, end: int) -> bool:
     """Whether the sentence ``text[start:end]`` opens with a count of doses ("That's two of them") or adds a dose
     ("Then I forgot and took another one at lunch", "An hour later I took it again")."""
-    return _COUNT_OPENING.match(text, start) is not None or _ADDED.search(text, start, end) is not None
+    return (
+        _COUNT_OPENING.match(text, start) is not None
+        or _ADDED.search(text, start, end) is not None
+        or _ALREADY_HAD.match(text, start) is not None
+    )

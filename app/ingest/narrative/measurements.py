@@ -17,6 +17,7 @@ from app.dictionary.models import TestEntry
 from app.ingest.narrative.body_size import find_body_size
 from app.ingest.narrative.bp_readings import read_pair, top_bottom_readings
 from app.ingest.narrative.device_readings import speakers_device_reading
+from app.ingest.narrative.measured_by_others import measured_on_speaker, test_measured_on_speaker
 from app.ingest.narrative.models import BlockedName, Proposal
 from app.ingest.narrative.named_values import named_for_value
 from app.ingest.narrative.quantities import LAB_UNITS, QUANTITY, UNIT, clean_unit, parse_number
@@ -242,7 +243,7 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
         start = name_span[0] if is_bp else m.start()
         # "my wife packed the wrist cuff and this morning it read 171 over 92": the device's reading is the
         # speaker's, whoever else the sentence names before the clause that gives it
-        device_said = speakers_device_reading(text, m.start())
+        device_said = speakers_device_reading(text, m.start()) or measured_on_speaker(text, m.start())
         proposals.append(
             Proposal(
                 "vital_sign",
@@ -276,7 +277,8 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
         name_span, name = _name_before(text, m.start())
         unnamed = not name or not isinstance(vocabulary.lookup("test", name), TestEntry)
         if unnamed:  # "... for the A1C. It came out 7.9%", "the LDL number they gave me was 138"
-            name_span, name = named_for_value(text, m.start(), vocabulary, _STOP) or (name_span, name)
+            name_span, name = named_for_value(text, m.start(), vocabulary, _STOP) or test_measured_on_speaker(
+                text, m.start(), vocabulary, _STOP) or (name_span, name)  # "the nurse did my A1c ..., 6.2 percent"
         if not name:
             continue
         unit = clean_unit(m.group("unit"))
@@ -307,6 +309,8 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
         if _REPORTER.search(text[name_span[1] : m.start()]):
             span = name_span  # "the potassium they drew was 5.9": "they" is the lab, not another person's result
         proposal = _proposal_for(entry, name, value, unit, span)
+        if proposal is not None and measured_on_speaker(text, m.start()):
+            proposal.extra["speaker_subject"] = True  # "my son checked my sugar ...": the speaker's reading
         if proposal is not None:
             proposals.append(proposal)
             consumed.append((name_span[0], m.end()))

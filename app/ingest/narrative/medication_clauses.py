@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from app.ingest.narrative.medication_verbs import verb_kind
+from app.ingest.narrative.shelved_drugs import shelved
 
 FREQUENCY = re.compile(
     r"\b(?:once|twice|three times|four times|\d+ times)\s+(?:a|per|each)\s+(?:day|week|night)\b"
@@ -181,6 +182,8 @@ def clause_kind(before: str, after: str, kind: str | None) -> str | None:
         return "skip"  # "gave my Plavix a miss today"
     if kind is None and _KNOCKED.search(before) and _ON_THE_HEAD.match(after):
         return "stop"  # "I knocked the verapamil on the head"
+    if kind in (None, "intake") and shelved(before, after):
+        return "stop"  # "I've left the atorvastatin in the cupboard since Monday" (:mod:`.shelved_drugs`)
     if kind in ("prescription", None) and _LAY_GIVER.search(before):
         return "intake"  # "mom gave me my Ritalin", "my husband brought me my pills": a dose handed over
     return kind
