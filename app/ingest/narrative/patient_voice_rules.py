@@ -1,0 +1,277 @@
+"""The patient-voice ConText rules: what medspaCy's defaults (written for clinical notes) miss in first-person
+messages — hedges, plans and questions, family words, the speaker's own clauses, observers — as data.
+
+Each rule is ``(literal, category, direction, pattern or None)``, as medspaCy's ``ConTextRule`` takes them;
+:class:`app.ingest.narrative.assertions.AssertionTagger` adds them to the default English rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+LENGTH_UNITS = [
+    unit + plural
+    for unit in ("second", "minute", "min", "hour", "day", "week", "month", "year", "mile", "block")
+    for plural in ("", "s")
+]
+"""Units of a length a hedge may qualify ("for maybe a minute")."""
+PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], ...] = (
+    # British and family words medspaCy's family rules lack ("my mum is worn out" is the mother's)
+    ("mum", "FAMILY", "FORWARD", None),
+    ("nan", "FAMILY", "FORWARD", None),
+    ("nana", "FAMILY", "FORWARD", None),
+    ("gran", "FAMILY", "FORWARD", None),
+    ("granny", "FAMILY", "FORWARD", None),
+    ("never", "NEGATED_EXISTENCE", "FORWARD", None),
+    ("no more", "NEGATED_EXISTENCE", "FORWARD", None),
+    ("free of", "NEGATED_EXISTENCE", "FORWARD", None),
+    ("what if", "HYPOTHETICAL", "FORWARD", None),
+    ("should i", "HYPOTHETICAL", "FORWARD", None),
+    ("can i", "HYPOTHETICAL", "FORWARD", None),
+    ("could i", "HYPOTHETICAL", "FORWARD", None),
+    ("would", "HYPOTHETICAL", "FORWARD", None),
+    ("in case", "HYPOTHETICAL", "FORWARD", None),
+    ("whether", "HYPOTHETICAL", "FORWARD", None),
+    ("wondering", "HYPOTHETICAL", "FORWARD", None),
+    ("thinking about", "HYPOTHETICAL", "FORWARD", None),
+    ("thinking of", "HYPOTHETICAL", "FORWARD", None),
+    ("planning to", "HYPOTHETICAL", "FORWARD", None),
+    ("plan to", "HYPOTHETICAL", "FORWARD", None),
+    ("considering", "HYPOTHETICAL", "FORWARD", None),
+    ("supposed to", "HYPOTHETICAL", "FORWARD", None),
+    ("unless", "HYPOTHETICAL", "FORWARD", None),
+    ("might", "POSSIBLE_EXISTENCE", "FORWARD", None),
+    ("may have", "POSSIBLE_EXISTENCE", "FORWARD", None),
+    ("maybe", "POSSIBLE_EXISTENCE", "BIDIRECTIONAL", None),
+    ("probably", "POSSIBLE_EXISTENCE", "FORWARD", None),
+    ("possibly", "POSSIBLE_EXISTENCE", "FORWARD", None),
+    ("not sure", "POSSIBLE_EXISTENCE", "BIDIRECTIONAL", None),
+    ("i think i", "POSSIBLE_EXISTENCE", "FORWARD", None),
+    ("afraid", "POSSIBLE_EXISTENCE", "FORWARD", None),
+    ("scared of", "POSSIBLE_EXISTENCE", "FORWARD", None),
+    ("at risk", "POSSIBLE_EXISTENCE", "FORWARD", None),
+    ("risk for", "POSSIBLE_EXISTENCE", "FORWARD", None),
+    (
+        "other experiencer",
+        "OTHER_EXPERIENCER",
+        "FORWARD",
+        [
+            {"LOWER": {"IN": ["my", "our", "a", "his", "her"]}},
+            {
+                "LOWER": {
+                    "IN": [
+                        "friend",
+                        "friends",
+                        "coworker",
+                        "coworkers",
+                        "colleague",
+                        "neighbor",
+                        "neighbour",
+                        "boss",
+                        "roommate",
+                        "boyfriend",
+                        "girlfriend",
+                        "dog",
+                        "cat",
+                        "client",
+                        "patient",
+                    ]
+                }
+            },
+        ],
+    ),
+    ("he", "OTHER_EXPERIENCER", "FORWARD", [{"LOWER": {"IN": ["he", "she", "they"]}}]),
+    # people in general: "people on Plavix usually come off it first"
+    (
+        "people",
+        "OTHER_EXPERIENCER",
+        "FORWARD",
+        [{"LOWER": {"IN": ["people", "someone", "somebody", "everyone", "everybody", "folks", "others", "patients"]}}],
+    ),
+    # "they" as the clinic or lab reporting on the speaker: "They checked my blood and my hemoglobin
+    # was down to 10.2", "they said my A1c was 7.9" (the longer pseudo-modifier wins over "they").
+    (
+        "they reported",
+        "PSEUDO",
+        "PSEUDO",
+        [
+            {"LOWER": "they"},
+            {
+                "LOWER": {
+                    "IN": ["checked", "drew", "took", "ran", "tested", "did", "measured", "said", "told", "found",
+                           "pulled", "showed", "gave", "read", "sent", "called",
+                           # the clinic keeping the speaker's record: "they put prediabetes on my chart"
+                           "put", "wrote", "listed", "added", "noted", "recorded", "entered", "labelled", "labeled",
+                           "diagnosed", "coded", "marked", "flagged"]
+                }
+            },
+        ],
+    ),
+    # A remark about the record is no hypothetical: "in case it never made it into my file, they did
+    # cataract surgery", "in case it's not in my chart" (the longer pseudo-modifier wins over "in case").
+    (
+        "in case the record",
+        "PSEUDO",
+        "PSEUDO",
+        [
+            {"LOWER": "in"},
+            {"LOWER": "case"},
+            {"LOWER": {"IN": ["it", "that", "this"]}},
+            {"IS_PUNCT": False, "OP": "*"},
+            {"LOWER": {"IN": ["file", "chart", "record", "records", "notes", "system", "history"]}},
+        ],
+    ),
+    # A hedge on a number hedges the quantity, not the event ("lasted maybe twenty minutes",
+    # "probably 3 times"): the longer pseudo-modifier wins over the bare hedge word.
+    (
+        "hedged quantity",
+        "HEDGED_QUANTITY",
+        "PSEUDO",
+        [{"LOWER": {"IN": ["maybe", "probably", "possibly"]}}, {"LIKE_NUM": True}],
+    ),
+    # ... and so does one on a length said with an article ("kept jerking for maybe a minute", "probably
+    # half an hour", "maybe a few seconds"): the event itself is stated
+    (
+        "hedged length",
+        "HEDGED_QUANTITY",
+        "PSEUDO",
+        [
+            {"LOWER": {"IN": ["maybe", "probably", "possibly"]}},
+            {"LOWER": {"IN": ["a", "an", "half", "another"]}},
+            {"LOWER": {"IN": ["few", "couple", "an", "a", "good"]}, "OP": "?"},
+            {"LOWER": {"IN": ["of"]}, "OP": "?"},
+            {"LOWER": {"IN": LENGTH_UNITS}},
+        ],
+    ),
+    # "still" after a verb continues the clause ("my son is still taking his Flovent"): not ConText's
+    # "still" that ends a negation's scope ("no fever, still coughing"); the longer pseudo-modifier wins.
+    (
+        "verb still",
+        "CONTINUED",
+        "PSEUDO",
+        [{"LOWER": {"IN": ["is", "are", "was", "were", "'s", "has", "have", "had", "been", "am", "'m", "'re"]}},
+         {"LOWER": "still"}],
+    ),
+    # A first-person clause ends the scope of a relative or another person ("my mom has
+    # diabetes and I have chest pain"), not of a negation or a hypothetical ("if I stop ...").
+    # A new first-person clause after a comma or semicolon ends a negation's scope: "No shrimp or
+    # lobster for me, I'm allergic to shellfish" (the "no" is about the dishes, not the allergy).
+    (
+        "clause first person",
+        "CLAUSE_FIRST_PERSON",
+        "PSEUDO",
+        [{"TEXT": {"IN": [",", ";"]}}, {"LOWER": {"IN": ["i", "im", "ive"]}}],
+    ),
+    # "it didn't ease off so I used my nitro spray": a new first-person clause after "so" or "then"
+    # ends the negation's scope too; so does a clinician's report ("haven't been stuffed up in months
+    # and the doctor said the sinusitis has cleared up")
+    (
+        "so first person",
+        "CLAUSE_FIRST_PERSON",
+        "PSEUDO",
+        [{"LOWER": {"IN": ["then", "and"]}}, {"LOWER": {"IN": ["i", "im", "ive"]}}],
+    ),
+    # "couldn't remember whether I'd had it, so I took one more"; "not sure it's the statin, so I stopped it":
+    # what the speaker did as a result is said, whatever was wondered or supposed before "so I"
+    (
+        "so i as a result",
+        "RESULT_FIRST_PERSON",
+        "PSEUDO",
+        [{"TEXT": {"IN": [",", ";"]}, "OP": "?"}, {"LOWER": "so"}, {"LOWER": {"IN": ["i", "im", "ive"]}, "OP": "?"}],
+    ),
+    # "... without much fuss, and I took one"; "I'm not made of glass, so yesterday I went rowing"
+    (
+        "comma conjunction",
+        "CLAUSE_FIRST_PERSON",
+        "PSEUDO",
+        [{"TEXT": {"IN": [",", ";"]}}, {"LOWER": {"IN": ["but", "then", "and"]}}],
+    ),
+    # "it's not grass pollen season, that one wrecks me every May": a clause about "that one" after a comma
+    # starts a new statement; the negation before it was about something else
+    (
+        "comma that one",
+        "CLAUSE_FIRST_PERSON",
+        "PSEUDO",
+        [{"TEXT": {"IN": [",", ";"]}}, {"LOWER": {"IN": ["that", "this"]}}, {"LOWER": {"IN": ["one", "stuff"]}}],
+    ),
+    # "they had a screening at work and my LDL came out at 178": the speaker's own clause after "and my"
+    (
+        "and my",
+        "CLAUSE_FIRST_PERSON",
+        "PSEUDO",
+        [{"LOWER": {"IN": ["and", "but", "so", ","]}}, {"LOWER": "my"}],
+    ),
+    # "they had a health fair at my work and did the finger-prick A1C": "they" as the organisers of a
+    # screening the speaker went to, not people who had a condition (the longer pseudo-modifier wins)
+    (
+        "they held a screening",
+        "PSEUDO",
+        "PSEUDO",
+        [
+            {"LOWER": "they"},
+            {"LOWER": {"IN": ["had", "held", "ran", "set", "put"]}},
+            {"LOWER": {"IN": ["up", "on"]}, "OP": "?"},
+            {"LOWER": {"IN": ["a", "an", "the", "their", "this", "one", "some"]}},
+            {"IS_ALPHA": True, "OP": "?"},
+            {"LOWER": {"IN": ["fair", "screening", "screenings", "clinic", "drive", "booth", "stand", "event", "day"]}},
+        ],
+    ),
+    (
+        "clinician reported",
+        "CLAUSE_FIRST_PERSON",
+        "PSEUDO",
+        [
+            {"LOWER": {"IN": ["doctor", "doc", "nurse", "dr", "physician", "specialist", "cardiologist", "gp"]}},
+            {"LOWER": {"IN": ["said", "says", "told", "confirmed"]}},
+        ],
+    ),
+    # A pronoun reporting on the speaker ("she says the anemia has cleared up", "he told me it's gout", "she
+    # said that my thyroid is fine"): what follows the report is the speaker's, not the reporter's (the longer
+    # pseudo-modifier wins over "he"/"she"); "she says she has a cold" stays hers.
+    (
+        "pronoun reported",
+        "CLAUSE_FIRST_PERSON",
+        "PSEUDO",
+        [
+            {"LOWER": {"IN": ["he", "she"]}},
+            {"LOWER": {"IN": ["said", "says", "told", "tells", "confirmed", "thinks", "reckons", "explained"]}},
+            {"LOWER": {"IN": ["me", "us"]}, "OP": "?"},
+            {"LOWER": "that", "OP": "?"},
+            {"LOWER": {"IN": ["the", "my", "i", "i'm", "i've", "it", "it's", "its", "this", "that's"]}},
+        ],
+    ),
+    # A lapse of attention said negatively ("I wasn't paying attention and took two", "wasn't concentrating, so
+    # I swallowed another"): the slip is what happened, the "not" denies only the attention; "wasn't thinking
+    # about the pain" keeps its negation (the longer pseudo-modifier wins over "n't")
+    (
+        "not paying attention",
+        "PSEUDO",
+        "PSEUDO",
+        [
+            {"LOWER": {"IN": ["was", "were", "am", "'m", "is", "'s"]}},
+            {"LOWER": {"IN": ["n't", "not"]}},
+            {"LOWER": {"IN": ["really", "properly", "fully"]}, "OP": "?"},
+            {"LOWER": {"IN": ["paying", "concentrating", "focusing", "focused", "thinking", "watching"]}},
+            {"LOWER": {"NOT_IN": ["about", "of", "that", "i", "it", "this", "my", "straight"]}},
+        ],
+    ),
+    # Someone who observed the speaker: "my wife noticed my words were garbled", "my son said my face
+    # drooped": what follows is the speaker's, so the relative's scope ends at the observation.
+    (
+        "observed me",
+        "FIRST_PERSON",
+        "PSEUDO",
+        [
+            {"LOWER": {"IN": ["noticed", "saw", "said", "says", "heard", "thought", "thinks", "mentioned", "told"]}},
+            {"LOWER": {"IN": ["me", "that"]}, "OP": "?"},
+            # "she noticed we've had no warfarin in it": "we" is the household the speaker is in
+            {"LOWER": {"IN": ["my", "i", "i'm", "im", "we"]}},
+        ],
+    ),
+    (
+        "first person",
+        "FIRST_PERSON",
+        "PSEUDO",
+        [{"LOWER": {"IN": ["i", "i'm", "im", "i've", "ive", "me", "myself"]}}],
+    ),
+)
