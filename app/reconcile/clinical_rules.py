@@ -30,18 +30,20 @@ PROCEDURE_WINDOW = timedelta(days=30)
 """A stated vaccination agrees with an Immunization of the same vaccine up to 7 days earlier (date
 fuzz of a stated day); an older dose of a yearly vaccine is not this one."""
 VACCINE_FAMILIES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("influenza", ("flu", "influenza")),
-    ("covid", ("covid", "covid-19", "sars-cov-2", "coronavirus")),
-    ("tetanus", ("tetanus", "td", "tdap", "dtap")),
-    ("pneumococcal", ("pneumonia", "pneumococcal", "pcv13", "ppsv23")),
-    ("zoster", ("shingles", "zoster")),
-    ("hepatitis b", ("hep b", "hepatitis b")),
-    ("hepatitis a", ("hep a", "hepatitis a")),
-    ("hpv", ("hpv", "papillomavirus")),
-    ("mmr", ("mmr", "measles", "mumps", "rubella")),
-    ("meningococcal", ("meningococcal", "meningitis")),
-    ("varicella", ("chickenpox", "varicella")),
-    ("polio", ("polio", "ipv")),
+    # each family by its disease and by the brand names people say ("my second Shingrix shot", "the Prevnar jab")
+    ("influenza", ("flu", "influenza", "fluzone", "flublok", "fluad", "flucelvax", "afluria", "fluarix", "flulaval")),
+    ("covid", ("covid", "covid-19", "sars-cov-2", "coronavirus", "moderna", "comirnaty", "spikevax", "novavax")),
+    ("tetanus", ("tetanus", "td", "tdap", "dtap", "boostrix", "adacel", "tenivac")),
+    ("pneumococcal", ("pneumonia", "pneumococcal", "pcv13", "ppsv23", "prevnar", "pneumovax", "vaxneuvance")),
+    ("zoster", ("shingles", "zoster", "shingrix", "zostavax")),
+    ("hepatitis b", ("hep b", "hepatitis b", "engerix", "heplisav", "recombivax")),
+    ("hepatitis a", ("hep a", "hepatitis a", "havrix", "vaqta")),
+    ("hpv", ("hpv", "papillomavirus", "gardasil")),
+    ("mmr", ("mmr", "measles", "mumps", "rubella", "priorix")),
+    ("meningococcal", ("meningococcal", "meningitis", "menveo", "bexsero", "menactra", "trumenba", "menquadfi")),
+    ("varicella", ("chickenpox", "varicella", "varivax")),
+    ("polio", ("polio", "ipv", "ipol")),
+    ("rsv", ("rsv", "arexvy", "abrysvo")),
 )
 PROCEDURE_STOPWORDS = frozenset(
     {

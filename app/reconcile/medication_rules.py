@@ -109,6 +109,7 @@ LAY_CLASS_PHRASES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
          "epilepsy medicine", "epilepsy medication", "epilepsy meds", "anticonvulsant"),
         ("antiepileptic",),
     ),
+    (("birth control", "the pill", "contraceptive pill", "oral contraceptive", "bcp", "bcps"), ("contraceptive",)),
 )
 """Lay names of a drug class ("my water pill", "my blood pressure pills"): the dictionary reads them
 as the class's usual ingredient (water pill -> hydrochlorothiazide) or as a class entry

@@ -127,7 +127,9 @@ def _assertion(span: Any) -> Assertion:
         family=FAMILY in categories,
         other_experiencer=OTHER in categories,
         relative=_relative(categories.get(FAMILY)),
-        question=sentence.endswith("?") and _INTERROGATIVE.match(sentence) is not None,
+        question=sentence.endswith("?")
+        and _INTERROGATIVE.match(sentence) is not None
+        and _TELLING_QUESTION.match(sentence) is None,
     )
 
 
@@ -139,6 +141,14 @@ _INTERROGATIVE = re.compile(
 )
 """A question is asked with the words that open it ("Should I stop ...?", "Is 178 high?"); a statement
 said with surprise ("my LDL came out at 178??") stays a statement."""
+
+_TELLING_QUESTION = re.compile(
+    r"^\W*(?:(?:did|have|had)\s+i\s+(?:ever\s+|already\s+)?(?:(?:tell|told)\s+(?:you|ya)|mention(?:ed)?)"
+    r"|(?:did|do)\s+you\s+(?:know|remember|hear)|(?:has|did)\s+(?:anyone|anybody|somebody|someone)\s+told\s+you)\b",
+    re.IGNORECASE,
+)
+"""A question about telling, not about what is told: "Did I tell you I had my gallbladder out in May?", "Have I
+mentioned that I had a knee replacement?", "Did you know I had a stent put in?" — the told fact is a statement."""
 
 
 def _relative(text: str | None) -> str | None:

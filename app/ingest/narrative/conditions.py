@@ -148,6 +148,10 @@ _DENIED_AFTER = re.compile(
     r"^[^.;!?]{0,60}?\b(?:but|and|which|that)\s+i(?:'ve|\s+have)?\s+(?:(?:really|actually|honestly|just|simply|definitely)\s+)?"
     r"(?:don't|do not|dont|never did|never had|didn't|did not|never have)(?:\s+(?:have|had))?"
     r"(?:\s+(?:it|that|this|one|them))?\s*(?:[.,;!?]|$)|^\W*(?:is|was)\s+(?:a mistake|wrong|an error)\b"
+    # the entry said to be someone else's, in the next sentence: "... epilepsy. That can't be me", "That's not me"
+    r"|^\W*(?:that|this|it)\s*(?:can't|cannot|can not|couldn't|could not|isn't|is not|'s not|wasn't|was not|must)"
+    r"\s+(?:possibly\s+)?(?:be\s+)?(?:me|mine|right|true|correct|someone else(?:'s)?|somebody else(?:'s)?"
+    r"|another patient(?:'s)?)\b"
     # the entry itself called wrong: "the diabetes in my file is wrong", "whoever put prediabetes in my chart
     # got it wrong", "the COPD on my record is a mistake"
     r"|^['\"’]?\s+(?:in|on)\s+(?:my|the)\s+(?:chart|record|records|file|notes|list|problem list|profile|history"
@@ -175,8 +179,10 @@ _NOT_THE_CONDITION = re.compile(
 """After a denied name, words that make the denial about an episode or a thing ("I don't have asthma
 symptoms today"), not about the diagnosis."""
 _RECORD_SAYS = re.compile(
-    r"\b(?:chart|record|records|file|notes|portal|paperwork|problem list|list|profile|history|system|it)\s+"
-    r"(?:says|said|say|shows|showed|lists|listed"
+    r"\b(?:chart|record|records|file|notes|portal|paperwork|problem list|list|profile|history|system|it"
+    # a paper from a clinic speaking: "the summary from the clinic mentions", "my discharge letter lists"
+    r"|summary|letter|report|printout|print-out|paperwork)(?:\s+(?:from|of)\s+(?:the|my)\s+\w+(?:\s+\w+)?)?\s+"
+    r"(?:says|said|say|shows|showed|lists|listed|mentions|mentioned|mention|refers to|talks about"
     r"|has|had)\s+(?:that\s+)?(?:i\s+(?:have|had)\s+)?(?:an?\s+)?$",
     re.IGNORECASE,
 )
@@ -226,6 +232,9 @@ def find_conditions(
             after = after[aside.end() :]  # "my asthma, which I've had since school, has finally cleared up"
         if _ENTRY_PLACE.match(after) and match.end + len(after) < len(text):
             # "I keep seeing 'prediabetes' on my paperwork. I don't have that": the next sentence judges the entry
+            after = text[match.end : sentence_end(match.end + len(after) + 1, sentences)]
+        elif _RECORD_SAYS.search(before) and not after.strip(" .!") and match.end + len(after) < len(text):
+            # "the clinic letter mentions epilepsy. That can't be me": the next sentence judges the entry
             after = text[match.end : sentence_end(match.end + len(after) + 1, sentences)]
         if after.rstrip().endswith("?") and (answer := _ANSWERED_OVER.match(text, match.end + len(after))):
             after = " " + answer.group("over")  # "the sinus business on my list forever? Cleared up."

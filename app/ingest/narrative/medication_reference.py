@@ -202,6 +202,9 @@ def find_referred_actions(
             continue  # "breaking it down for my wife": no tablet split
         if m.group("object").lower().startswith("half") and kind in ("intake", "start", None):
             kind = "dose_change"  # "only taking half of it", "we started doing half since Sunday"
+        stretched = _STRETCHED.search(_sentence_at(m, sentences, text)) is not None
+        if kind == "intake" and stretched and _SPARSER_AFTER.match(text, m.end()):
+            kind = "dose_change"  # "to make the amlodipine last, I've been taking it every other day": stretched
         if kind not in _KINDS:
             continue
         fields: dict[str, object] = {"drug": drug.key}
@@ -227,6 +230,26 @@ def find_referred_actions(
 
 
 _SUBJECT = re.compile(r"(?:i|i've|ive|i'm|im|we|we've|we're)\b", re.IGNORECASE)
+_SPARSER_AFTER = re.compile(
+    r"\s+(?:only\s+|just\s+)?(?:every\s+(?:other|second|third)\s+day|every\s+(?:few|couple(?:\s+of)?)\s+days"
+    r"|on\s+alternate\s+days|(?:every\s+)?other\s+day|half\s+as\s+often)\b",
+    re.IGNORECASE,
+)
+"""A dose spaced out, said after the referring verb: "taking it every other day", "having them every few days"."""
+_STRETCHED = re.compile(
+    r"\b(?:only|just)\s+(?:been\s+)?(?:taking|having|using)\b|\bto\s+(?:make|help)\s+[^.;!?]{0,40}?\blast\b"
+    r"|\b(?:so|till|until)\s+(?:it|they|the\s+\w+|my\s+\w+)\s+lasts?\b|\bstretch(?:ing|ed)?\b|\bsave\s+money\b"
+    r"|\buntil\s+(?:the|my)\s+(?:refill|prescription|script|new\s+supply)|\b(?:running|ran|run)\s+low\b"
+    r"|\bcan(?:'t|not)\s+afford\b",
+    re.IGNORECASE,
+)
+"""Why a dose is spaced out, or that it is the speaker's own doing: rationing a supply ("to make it last until the
+refill", "stretching them out", "running low") or "only taking it ...". A spacing said alone may be the regimen."""
+
+
+def _sentence_at(m: re.Match[str], sentences: list[tuple[int, int]], text: str) -> str:
+    span = next(((s, e) for s, e in sentences if s <= m.start() < e), (0, len(text)))
+    return text[span[0] : span[1]]
 _NEVER = re.compile(r"\b(?:never|not|n't)\b", re.IGNORECASE)
 _THIRD_PERSON_OPENING = re.compile(
     r"\s*(?:(?:so|and|but|well)\s+)?(?:he|she|they|(?:my|our|his|her)\s+(?:\w+\s+)?(?:dad|father|mom|mum|mother|wife"

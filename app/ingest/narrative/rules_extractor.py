@@ -36,6 +36,7 @@ from app.ingest.narrative.dose_count import counts_doses
 from app.ingest.narrative.doubted_doses import find_doubted_doses
 from app.ingest.narrative.drug_apposition import drop_class_named_with_drug
 from app.ingest.narrative.exercise import find_exercise
+from app.ingest.narrative.faithful_doses import find_faithful_doses
 from app.ingest.narrative.goals import find_goals
 from app.ingest.narrative.grounding_check import ungrounded_fields
 from app.ingest.narrative.history import (
@@ -162,6 +163,7 @@ def _propose(
     }
     proposals += find_referred_actions(text, drugs, sentences, governed)
     proposals += find_doubted_doses(text, drugs)
+    proposals += find_faithful_doses(text, drugs)  # "X is the one thing I never forget"
     blocked += find_unknown_drugs(text, drugs)
     proposals += find_conditions(text, conditions, sentences)
     proposals += find_symptoms(text, symptoms, sentences)
