@@ -26,8 +26,8 @@ from app.ingest.narrative.medication_clauses import (
 from app.ingest.narrative.medication_lapse import last_supply_lapsed, stopped_after_being_on
 from app.ingest.narrative.medication_prescriber import dose_said_later, prescriber_started, supply_days
 from app.ingest.narrative.medication_verbs import verb_kind
-from app.ingest.narrative.models import BlockedName, Proposal
-from app.ingest.narrative.quantities import NUMBER, NUMBER_CORE, clean_unit, parse_number
+from app.ingest.narrative.models import Proposal
+from app.ingest.narrative.quantities import NUMBER_CORE, clean_unit, parse_number
 from app.ingest.narrative.terms import TermMatch
 
 _OWN_NEGATION = re.compile(
@@ -155,11 +155,6 @@ _SWITCH = re.compile(
 """A switch said by the speaker or of the speaker ("switched me from Zocor to Lipitor", "they changed my lisinopril
 to losartan", "I'm now on losartan instead of lisinopril"): A stops, B starts, both drugs."""
 _SWITCHED_MINE = re.compile(r"\b(?:he|she|they)\b[^.;!?]{0,40}\bmy\b[^.;!?]*$", re.IGNORECASE)
-_UNKNOWN_AT_DOSE = re.compile(
-    rf"\b(?:taking|take|took|started|starting|prescribed|stopped|on)\s+(?P<name>[A-Za-z][A-Za-z-]{{3,}})\s+"
-    rf"(?P<num>{NUMBER})\s?(?:mg|mcg|µg|units?|iu)\b",
-    re.IGNORECASE,
-)
 _ADVICE = re.compile(
     r"\b(?:told|advised|asked|wants?|wanted|recommended|suggested|said)\s+(?:me\s+)?(?:to|that i should)\s+"
     r"(?:take|try|start|use|hold|stop|pause|skip|come off|go off)\b[^,;]*$",
@@ -357,18 +352,6 @@ def _named_for_their_class(text: str, drugs: list[TermMatch], proposals: list[Pr
 
 
 _APPOSITION = re.compile(r"\s*,\s*(?:the|my|i mean|i\.e\.|which is|aka)?\s*|\s*\(\s*", re.IGNORECASE)
-
-
-def find_unknown_drugs(text: str, drugs: list[TermMatch]) -> list[BlockedName]:
-    """Words taken at a dose that are not dictionary drugs (for the candidate queue)."""
-    known = {(d.start, d.end) for d in drugs}
-    blocked = []
-    for m in _UNKNOWN_AT_DOSE.finditer(text):
-        span = (m.start("name"), m.end("name"))
-        if any(s <= span[0] < e for s, e in known):
-            continue
-        blocked.append(BlockedName(kind="drug", name=m.group("name"), quote=m.group(0)))
-    return blocked
 
 
 def _dose(text: str, drug: TermMatch, clause_start: int) -> tuple[float | None, str | None]:

@@ -54,7 +54,7 @@ from app.ingest.narrative.lifestyle import (
 )
 from app.ingest.narrative.measurements import find_measurements
 from app.ingest.narrative.medication_reference import find_referred_actions
-from app.ingest.narrative.medications import find_medications, find_unknown_drugs
+from app.ingest.narrative.medications import find_medications
 from app.ingest.narrative.models import BlockedName, ExtractionResult, Proposal
 from app.ingest.narrative.named_procedures import find_named_procedures
 from app.ingest.narrative.procedures import find_surgeries
@@ -64,6 +64,7 @@ from app.ingest.narrative.sentences import enclosing, sentence_spans
 from app.ingest.narrative.site_pain import find_site_pain
 from app.ingest.narrative.swaps import find_swaps
 from app.ingest.narrative.terms import TermMatch, Vocabulary, said_name, symptom_name, term_index, tokenize
+from app.ingest.narrative.unknown_drugs import find_unknown_drugs
 
 logger = logging.getLogger(__name__)
 

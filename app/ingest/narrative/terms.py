@@ -104,11 +104,23 @@ class TermIndex:
                 i += 1
                 continue
             n, kind, key = best
+            if i + n < len(norms) and (norms[i + n - 1], norms[i + n]) in OBJECT_COMPOUNDS:
+                i += n  # "the pill box" is a box, not the contraceptive pill
+                continue
             start, end = tokens[i].start, tokens[i + n - 1].end
             matches.append(TermMatch(kind, key, start, end, text[start:end]))
             i += n
         return matches
 
+
+OBJECT_COMPOUNDS = frozenset(
+    (word, thing)
+    for word in ("pill", "pills", "tablet", "medicine", "insulin", "inhaler")
+    for thing in ("box", "boxes", "organiser", "organizer", "case", "cutter", "splitter", "reminder", "cabinet", "pen")
+    if (word, thing) != ("insulin", "pen")  # an insulin pen is how the insulin is taken
+)
+"""An alias ending in the first word followed by the second names an object, not the term: "the pill box",
+"my medicine cabinet", "a tablet cutter"."""
 
 _FUNCTION_WORDS = frozenset(
     [
