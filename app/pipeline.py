@@ -50,14 +50,27 @@ def handle_turn(
     turn = process_turn(client, user_id, text, mention_time, session_id, snapshot=snapshot, clock=clock)
     if turn.replayed:
         return TurnOutcome(turn)
-    record_ids = [record.uid for record in turn.records if record.status == "current"]
-    if record_ids:
-        findings = reconcile_records(client, user_id, record_ids, snapshot=snapshot, clock=clock, llm=llm)
-    elif not turn.records and turn.event_ids:  # kept talk with no record: lifestyle talk or nothing
-        findings = reconcile_conversation_events(client, user_id, turn.event_ids, snapshot=snapshot, clock=clock)
-    else:
-        findings = []
+    findings = reconcile_turn(client, user_id, turn, snapshot=snapshot, clock=clock, llm=llm)
     if request_profile is not None and (turn.records or turn.event_ids):
         request_profile(user_id)
     log.info("turn handled user=%s records=%d findings=%d", user_id, len(turn.records), len(findings))
     return TurnOutcome(turn, findings)
+
+
+def reconcile_turn(
+    client: GraphClient,
+    user_id: str,
+    turn: TurnResult,
+    *,
+    snapshot: DictionarySnapshot,
+    clock: Callable[[], datetime],
+    llm: Any = None,
+) -> list[Finding]:
+    """Classify what a written turn left: its new current records, or, for a kept turn that produced no record,
+    its conversation events (lifestyle talk or nothing)."""
+    record_ids = [record.uid for record in turn.records if record.status == "current"]
+    if record_ids:
+        return reconcile_records(client, user_id, record_ids, snapshot=snapshot, clock=clock, llm=llm)
+    if not turn.records and turn.event_ids:
+        return reconcile_conversation_events(client, user_id, turn.event_ids, snapshot=snapshot, clock=clock)
+    return []

@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any
 from app.db.client import GraphClient
 from app.dictionary.snapshot import DictionarySnapshot, load_snapshot
 from app.reconcile.models import Finding
-from app.reconcile.service import reconcile_conversation_events, reconcile_records
 from app.settings import get_settings
 from app.users.service import delete_user, ensure_self
 
@@ -96,6 +95,7 @@ def run(
 ) -> dict[str, Any]:
     from app.ingest.fhir.service import ingest_document
     from app.ingest.write_path.service import process_turn
+    from app.pipeline import reconcile_turn
 
     run_id = uuid.uuid4().hex[:6]
     started = time.perf_counter()
@@ -122,18 +122,12 @@ def run(
                 result = process_turn(
                     client, user_id, text, at, csv_path.stem, snapshot=snapshot, clock=clock
                 )
-                uids = [r.uid for r in result.records]
-                records += len(uids)
+                records += len(result.records)
                 gate_reasons[result.gate.reason] += 1
                 for r in result.records:
                     record_types[r.type] += 1
                     written.append(_record_row(csv_path.stem, at, r))
-                if uids:
-                    found += reconcile_records(client, user_id, uids, snapshot=snapshot, clock=clock)
-                elif result.event_ids:  # as app.pipeline.handle_turn: kept talk with no record
-                    found += reconcile_conversation_events(
-                        client, user_id, result.event_ids, snapshot=snapshot, clock=clock
-                    )
+                found += reconcile_turn(client, user_id, result, snapshot=snapshot, clock=clock)
             turns += len(messages)
             for f in found:
                 kinds[f.kind] += 1

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Literal
+from typing import Literal, cast
 
 from app.ingest.narrative.models import ExtractionResult
 
@@ -107,7 +107,7 @@ def child_sex(sex: str | None, birth_date: date | None, at: datetime) -> Sex | N
         return None
     day = at.date()
     age = day.year - birth_date.year - ((day.month, day.day) < (birth_date.month, birth_date.day))
-    return sex if 0 <= age < CAREGIVER_AGE else None  # type: ignore[return-value]
+    return cast(Sex, sex) if 0 <= age < CAREGIVER_AGE else None
 
 
 def spoken_of(text: str, *, child: Sex | None) -> tuple[Sex, bool] | None:
