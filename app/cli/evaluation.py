@@ -134,3 +134,41 @@ def specificity(
     console.print(table)
     console.print(f"[bold]contradictions[/bold]: {len(report['contradictions'])}")
     write_reports(report, json_out, records_out)
+
+
+@app.command()
+def triage(
+    reports: Annotated[list[Path], typer.Argument(help="End-to-end reports of `selfgraph eval scenarios --json`.")],
+    isolated: Annotated[
+        list[Path] | None,
+        typer.Option("--isolated", help="Isolated reports of the same files (repeat the option for several)."),
+    ] = None,
+    root: Annotated[Path, typer.Option("--root", help="Where tests/ is, for reports made in a clone.")] = Path("."),
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the triage as JSON.")] = None,
+    show: Annotated[int, typer.Option("--show", min=0, help="Misses listed per stage.")] = 10,
+) -> None:
+    """Name the stage (gate, extraction, reconciler) that lost each missed finding."""
+    from app.evaluation.triage import STAGES, read_report, triage_misses
+
+    e2e = run_or_exit(lambda: [read_report(p, mode="end_to_end") for p in reports])
+    iso = run_or_exit(lambda: [read_report(p, mode="isolated") for p in isolated or []])
+    result = triage_misses(e2e, iso, root=root)
+    table = Table(title=f"{len(result.misses)} missed finding(s) by stage")
+    for column in ("stage", "missed", "safety-critical"):
+        table.add_column(column)
+    everything, critical = result.by_stage(), result.by_stage(safety_critical_only=True)
+    for stage in STAGES:
+        if stage in everything:
+            table.add_row(stage, str(everything[stage]), str(critical.get(stage, 0)))
+    console.print(table)
+    for stage in STAGES:
+        listed = [m for m in result.misses if m.stage == stage][:show]
+        if listed:
+            console.print(f"[bold]{stage}[/bold]")
+        for m in listed:
+            expected = "/".join(str(x) for x in (m.expected_kind, m.expected_severity) if x)
+            flag = " [red]safety-critical[/red]" if m.safety_critical else ""
+            console.print(f"  {m.scenario} turn {m.turn}: expected {expected}{flag}; got {list(m.got_kinds)}")
+            if m.text:
+                console.print(f"    [dim]{m.text[:160]}[/dim]")
+    _write_json(result.as_dict(), json_out)
