@@ -18,6 +18,7 @@ from app.reconcile.matching import (
     Verdict,
     age_phrase,
     agreement,
+    any_phrase,
     discrepancy,
     has_phrase,
     words,
@@ -60,6 +61,15 @@ PROCEDURE_STOPWORDS = frozenset(
     }
 )
 """Words of a stated procedure that do not name it ("appendix removed" is matched on "appendix")."""
+TREATED_CONDITIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("wisdom tooth", ("impacted molar", "impacted molars", "wisdom tooth", "wisdom teeth", "impacted tooth")),
+    ("tooth extraction", ("dental caries", "tooth abscess", "dental abscess", "impacted tooth", "impacted molars")),
+    ("cataract", ("cataract",)),
+    ("appendectomy", ("appendicitis",)),
+    ("cholecystectomy", ("gallstone", "gallstones", "cholecystitis", "cholelithiasis")),
+    ("tonsillectomy", ("tonsillitis",)),
+)
+"""A stated procedure and the recorded conditions it treats (cited beside its gap when no Procedure names it)."""
 _PAREN = re.compile(r"\s*\([^)]*\)\s*$")
 
 
@@ -230,12 +240,19 @@ def procedure_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
             f"{age_phrase(before, t, 'performed')}, an earlier occasion.",
             [],
         )
+    treated = [  # the recorded condition the procedure treats: "wisdom tooth extraction" with impacted molars
+        i
+        for i in ctx.of_type("Condition")
+        if condition_active_at(i, t)
+        and any(has_phrase(name, said) and any_phrase(i.display, cues) for said, cues in TREATED_CONDITIONS)
+    ]
     return discrepancy(
         "gap",
         "medium",
         "procedure.undocumented",
-        f"The statement reports {name}, which no Procedure in the record names.",
-        [],
+        f"The statement reports {name}, which no Procedure in the record names"
+        + (f"; the record holds {age_phrase(treated[0], t)}." if treated else "."),
+        treated,
     )
 
 

@@ -33,9 +33,11 @@ from app.reconcile.context import (
 from app.reconcile.matching import Verdict, age_phrase, agreement, any_phrase, discrepancy, has_phrase, words
 from app.reconcile.medication_rules import cardiac_items
 from app.reconcile.models import Statement
+from app.reconcile.symptom_citations import blood_causes_of_fainting, cardiac_conditions_relied_on
 
 PAIN_WORDS = ("pain", "ache", "aches", "aching", "sore", "hurts")
-"""A recorded "Chronic pain" Condition covers any pain symptom (other than the acute-danger ones)."""
+NO_BODY_PAIN = ("throat", "cold sore", "canker sore", "mouth ulcer", "bed sore", "pressure sore")
+"""A recorded "Chronic pain" covers any pain symptom but the acute-danger ones, a sore throat and a lesion."""
 CHEST_PAIN = (
     "chest pain",
     "chest tightness",
@@ -254,7 +256,7 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
     text = " ".join(x for x in (name, key, st.quote or "") if x)
     quote = st.quote or ""
     if any_phrase(text, CHEST_PAIN) or CHEST_PAIN_SAID.search(quote) or CHEST_SQUEEZED.search(quote):
-        history = _prefer_active(cardiac_items(ctx), t)
+        history = cardiac_conditions_relied_on(cardiac_items(ctx), t) or _prefer_active(cardiac_items(ctx), t)
         if history:
             return discrepancy(
                 "gap",
@@ -306,6 +308,7 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
                 f"The statement reports {name}; the record holds no heart or vascular condition it bears on.",
                 [],
             )
+        heart = heart or blood_causes_of_fainting(active)  # a fainting with an anaemia on record
         return discrepancy(
             "gap",
             "high",
@@ -372,7 +375,8 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
         and (
             has_phrase(i.display, name)
             or has_phrase(name, i.display.split(" (")[0])
-            or (any_phrase(name, PAIN_WORDS) and has_phrase(i.display, "chronic pain"))
+            or (any_phrase(name, PAIN_WORDS) and not any_phrase(name, NO_BODY_PAIN)
+                and has_phrase(i.display, "chronic pain"))
         )
     ]
     if recorded:

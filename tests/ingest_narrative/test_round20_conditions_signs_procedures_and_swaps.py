@@ -17,7 +17,7 @@ from tests.ingest_narrative.extracted import grounded_records, of_type
 @pytest.mark.parametrize(
     ("text", "name"),
     [
-        ("I honestly don't have high blood pressure, it's nerves.", "high blood pressure"),
+        ("I honestly don't have high blood pressure, it's nerves.", "hypertension"),
         ("I really don't have diabetes, whatever the chart says.", "diabetes"),
         ("The specialist I saw says it isn't gout at all.", "gout"),
         ("The rheumatologist told me it's not rheumatoid arthritis, just wear and tear.", "rheumatoid arthritis"),

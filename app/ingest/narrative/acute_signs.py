@@ -65,6 +65,10 @@ CHEST_SQUEEZED = re.compile(
     r"|pressing|sitting|pushing|tightening|clamped|wrapped)\s+(?:on|around|round|down on|in|across)\s+my chest\b"
     r"|\blike (?:an? |some )(?:\w+\s+){0,2}?(?:elephant|weight|band|vice|vise|fist|brick|bricks|belt)\b[^.;!?]{0,25}?"
     r"\b(?:on|around|round|across|in|crushing|squeezing) my chest\b"
+    # a simile of the chest: "my chest felt like it was in a vise", "it felt like my chest was being crushed"
+    r"|\b(?:my (?:chest|breastbone)\s+(?:felt|feels|was|went)|(?:felt|feels) (?:like|as if|as though) my chest\s+"
+    r"(?:was|were|is))\b[^.;!?,]{0,30}?\b(?:vi[cs]e|clamp(?:ed)?|crush(?:ed|ing)|squeez(?:ed|ing)|squash(?:ed|ing)"
+    r"|gripped|elephant|sitting on)\b"
     r"|\b(?:pain|ache|pressure|tightness|discomfort|squeezing|heaviness|burning)\s+(?:right\s+)?(?:behind|in|on"
     r"|under)\s+my\s+(?:breastbone|sternum)\b",
     re.IGNORECASE,

@@ -15,6 +15,9 @@ import re
 
 from app.ingest.narrative.models import Policy, Proposal
 
+ANAPHYLAXIS_RESCUE = frozenset({"epinephrine"})
+"""Drugs used only in anaphylaxis: the quote of their use runs on into the next sentence, which tells what they
+answered ("Had to use my EpiPen at lunch. A cookie had peanut butter in it"), so the allergen is read with it."""
 _ALLERGEN = re.compile(
     r"\b(?P<sub>cats?|kittens?|dogs?|pupp(?:y|ies)|horses?|rabbits?|hamsters?|guinea pigs?|(?:grass|tree|birch|oak"
     r"|ragweed)?\s?pollen|ragweed|grass|hay|dust(?: mites?)?|mou?ld)\b",

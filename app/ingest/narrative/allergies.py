@@ -14,7 +14,7 @@ import re
 
 from app.ingest.narrative.allergen_exposure import find_exposure_reactions
 from app.ingest.narrative.allergy_disproved import find_disproved_allergies
-from app.ingest.narrative.drug_reactions import find_drug_reactions, stated_drug, told_reaction
+from app.ingest.narrative.drug_reactions import dose_each_time_span, find_drug_reactions, stated_drug, told_reaction
 from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.sentences import sentence_spans
 from app.ingest.narrative.terms import TermMatch
@@ -262,6 +262,9 @@ def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
     for p in out:  # "I came up in hives ... it's an allergy to the naproxen": the sign the turn told
         if p.fields.get("substance_kind") == "drug" and not p.fields.get("reaction") and p.fields.get("status") is None:
             p.fields["reaction"] = told_reaction(text, _sentence_end(text, p.anchor[1]))
+        stated = p.fields.get("substance_kind") == "drug" and p.fields.get("status") is None
+        if stated and "intake_span" not in p.extra and (each := dose_each_time_span(text, p.anchor[1])) is not None:
+            p.extra["intake_span"] = each  # "... allergic to Allegra. Every time I took it I got hives"
     for m in _SEASONAL.finditer(text):
         if any(p.anchor[0] <= m.start("sub") < p.anchor[1] + 40 for p in out):
             continue  # already stated as "allergic to pollen"

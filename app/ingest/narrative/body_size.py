@@ -19,12 +19,14 @@ _WEIGH = re.compile(
 _SCALE = re.compile(
     # any scale, wherever it stands: "stood on the pharmacy scale while I waited: 74 kg", "hopped on the gym's
     # scales after my class, 80 kilos", "got on a scale at the chemist ... 12 stone"
-    r"\b(?:(?:stepped|got|hopped|jumped|stood)\s+on\s+(?:the|my|our|a)\s+(?:[a-z]+(?:'s)?\s+){0,2}?scales?\b"
+    # or someone else's, the speaker the one on it: "made me get on his fancy scale yesterday, 79 kilos"
+    r"\b(?:(?:stepped|got|hopped|jumped|stood|climbed|get|step|stand|hop|climb|getting|stepping|standing|hopping|climbing)\s+on\s+"
+    r"(?:(?P<whose>his|her|their|my\s+\w+'s)|the|my|our|a)\s+(?:[a-z]+(?:'s)?\s+){0,2}?scales?\b"
     r"(?:[^.;!?\d]{0,80}?(?:[:,-]|\b(?:said|says|showed|shows|read|reads|was|gave me|at))\s*)?"
     # a scale anywhere, read by its own verb: "the scale at the hostel said", "the hotel scale says I'm", "the scales
     # in the gym changing room showed", "the bathroom scale at work had me at"
     r"|(?:\b(?:the|my|our|a)\s+|(?:^|(?<=[.!?]\s)))(?:[a-z]+(?:'s)?\s+){0,2}?scales?"
-    r"(?:\s+(?:at|in|from)(?:\s+[a-z]+(?:'s)?){1,4}?)?\s+(?:this\s+\w+\s+|today\s+)?"
+    r"(?:\s+(?:at|in|from|on)(?:\s+[a-z]+(?:'s)?){1,4}?)?\s+(?:this\s+\w+\s+|today\s+)?"
     r"(?:said|says|showed|shows|read|reads|was|had\s+me\s+at|put\s+me\s+at)\s+(?:(?:i'm|i am|i was|me at)\s+)?"
     r"(?:(?:down|up)\s+to\s+)?"
     # weighed by someone, the place between: "Got weighed at the clinic, 82 kilos", "was weighed in at 91 kg"
@@ -35,6 +37,17 @@ _SCALE = re.compile(
 )
 """A weight read off the scale: "Stepped on the scale this morning too, 93 kilos", "the scale said 201 lbs", "Scale
 says I'm down to 180 lbs"; or weighed by someone: "Got weighed at the clinic, 82 kilos"."""
+_ON_SCALE = re.compile(
+    rf"\b(?:i\s+was|i'm|i\s+am|i\s+came\s+in\s+at|i\s+weighed\s+in\s+at)\s+(?:about\s+|around\s+|exactly\s+)?"
+    rf"(?P<num>{NUMBER})\s?(?P<unit>kgs?|kilos?|kilograms?|lbs?|pounds?|st|stone)\s+(?:on|according\s+to)\s+"
+    r"(?:the|their|his|her|my|a|that|this|our)\s+(?:[a-z]+(?:'s)?\s+){0,2}?scales?\b",
+    re.IGNORECASE,
+)
+"""The weight first, the scale after: "I was 75.8 kilos on their scale", "I'm 90 kg according to the gym scales"."""
+_SPEAKER_ON_IT = re.compile(
+    r"\b(?:i|me)\s+(?:(?:\w+|to)\s+){0,2}$|(?:^|[.!?]\s+)(?:(?:then|so|also|finally|just)\s+)?$", re.IGNORECASE
+)
+"""The speaker is the one on another person's scale: "made me get on", "I finally stepped on", "had me stand on"."""
 _KILO_SPELLINGS = frozenset({"kgs", "kilo", "kilos", "kilogram", "kilograms"})
 """Spellings of the kilogram written as UCUM's ``kg`` (the contract's unit strings)."""
 _HEIGHT = re.compile(
@@ -50,12 +63,15 @@ _HEIGHT = re.compile(
 def find_body_size(text: str, consumed: list[tuple[int, int]]) -> list[Proposal]:
     """Weights and heights in ``text``, skipping numbers inside ``consumed`` spans (a blood pressure)."""
     proposals: list[Proposal] = []
-    for m in [*_WEIGH.finditer(text), *_SCALE.finditer(text)]:
+    for m in [*_WEIGH.finditer(text), *_SCALE.finditer(text), *_ON_SCALE.finditer(text)]:
         if any(start <= m.start("num") < end for start, end in [*consumed, *(p.anchor for p in proposals)]):
             continue
+        if m.groupdict().get("whose") and not _SPEAKER_ON_IT.search(text, max(0, m.start() - 40), m.start()):
+            continue  # "my husband got on his scale, 90 kilos": his weight
         unit = "kg" if m.group("unit").lower() in _KILO_SPELLINGS else m.group("unit")
         fields = {"kind": "weight", "value": parse_number(m.group("num")), "unit": unit}
-        proposals.append(Proposal("body_measurement", fields, (m.start(), m.end())))
+        mine = {"speaker_subject": True} if m.groupdict().get("whose") else {}  # another's scale, the speaker on it
+        proposals.append(Proposal("body_measurement", fields, (m.start(), m.end()), extra=mine))
     for m in _HEIGHT.finditer(text):
         if m.group("ft"):
             feet, inches = int(m.group("ft")), int(m.group("inch") or 0)

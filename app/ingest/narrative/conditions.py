@@ -130,8 +130,12 @@ _ANY_MORE = re.compile(
 contrast with something else ("it's type 2 diabetes now, not just borderline anymore": the borderline is over)."""
 _DENIED_BEFORE = re.compile(
     r"\bi(?:\s+|(?=['’]))(?:(?:honestly|really|actually|definitely|certainly|simply|just|truly)\s+)?"
-    r"(?:(?:don't|do not|dont|didn't|did not)\s+(?:actually\s+|really\s+|even\s+)?(?:have|had)"
-    r"|(?:have|'ve)\s+never\s+(?:had|been diagnosed with|been)|never\s+(?:had|was|got|have|has)"
+    # a hedged denial: "I don't think I've ever really had high blood pressure", "I don't believe I have asthma"
+    r"(?:(?:don't|do not|dont)\s+(?:really\s+)?(?:think|believe|reckon)\s+(?:that\s+)?i(?:'ve|\s+have|\s+ever)?"
+    r"(?:\s+(?:ever|really|actually|truly|honestly))*\s+(?:had|have|got)|"
+    r"(?:don't|do not|dont|didn't|did not)\s+(?:actually\s+|really\s+|even\s+)?(?:have|had)"
+    r"|(?:have|'ve)\s+never\s+(?:(?:really|actually|truly|ever)\s+)?(?:had|been diagnosed with|been)?"
+    r"|never\s+(?:(?:really|actually|truly|ever)\s+)?(?:had|was|got|have|has)"
     r"|(?:was|am|'m)\s+(?:never|not)(?:\s+(?:actually|really))?(?:\s+diagnosed with)?"
     r"|(?:was|were)\s+never\s+diagnosed with)\s+(?:an?\s+|any\s+|the\s+)?$"
     # the diagnosis itself denied, by the speaker or a clinician they report: "it isn't rheumatoid arthritis at
@@ -149,6 +153,10 @@ _DENIED_AFTER = re.compile(
     r"(?:don't|do not|dont|never did|never had|didn't|did not|never have)(?:\s+(?:have|had))?"
     r"(?:\s+(?:it|that|this|one|them))?\s*(?:[.,;!?]|$)|^\W*(?:is|was)\s+(?:a mistake|wrong|an error)\b"
     # the entry said to be someone else's, in the next sentence: "... epilepsy. That can't be me", "That's not me"
+    # the entry called wrong in the next clause: "... lists a drug overdose. That's flat wrong", "which is simply false"
+    r"|^\W*(?:that|this|it|which)(?:'s|\s+is|\s+was)\s+(?:(?:just|flat|flat-out|completely|totally|dead|plain|simply"
+    r"|absolutely|so|all)\s+)?(?:wrong|false|untrue|not true|incorrect|a mistake|an error|nonsense|rubbish)\b"
+    r"(?![^.;!?]*\?)"
     r"|^\W*(?:that|this|it)\s*(?:can't|cannot|can not|couldn't|could not|isn't|is not|'s not|wasn't|was not|must)"
     r"\s+(?:possibly\s+)?(?:be\s+)?(?:me|mine|right|true|correct|someone else(?:'s)?|somebody else(?:'s)?"
     r"|another patient(?:'s)?)\b"
@@ -173,6 +181,7 @@ _DENIED_AFTER = re.compile(
 """A denial after the name: "my chart says I have COPD but I don't", "the diabetes in my file is wrong"."""
 _NOT_THE_CONDITION = re.compile(
     r"^\s*(?:symptoms?|attacks?|flare|flares|meds|medicine|medication|pills?|inhaler|today|tonight|right now"
+    r"|under control|in check|(?:well\s+)?(?:managed|controlled)"
     r"|at the moment|this week)\b",
     re.IGNORECASE,
 )
@@ -263,8 +272,11 @@ def find_conditions(
             denied = {"name": match.key, "status": "denied"}
             proposal = Proposal("condition", denied, (match.start, match.end), policy="negation_is_content")
             said_after = _DENIED_AFTER.match(after)
-            if said_after is not None and _SPEAKER.search(said_after.group(0)):
-                # "somebody put prediabetes in my file and I don't think that's right": the speaker denies it
+            if said_after is not None and (
+                _SPEAKER.search(said_after.group(0)) or (_RECORD_SAYS.search(before) and not _ANOTHERS.search(before))
+            ):
+                # "somebody put prediabetes in my file and I don't think that's right": the speaker denies it; "my
+                # patient portal lists X. That's wrong": the entry of the speaker's own record
                 proposal.extra["speaker_subject"] = True
             out.append(proposal)
             continue

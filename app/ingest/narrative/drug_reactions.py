@@ -77,6 +77,7 @@ _SIGN_OVER = re.compile(
     r"|settled|calmed|healed|faded)\b",
     re.IGNORECASE,
 )
+_TRIGGER = re.compile(r"\b(?:whenever|every time|each time|any time|when|if|once)\s+$", re.IGNORECASE)
 _FOR_SIGN = re.compile(r"\b(?:for|treat|treating|to treat|against)\s+(?:my\s+|the\s+|his\s+|her\s+)?$", re.IGNORECASE)
 
 
@@ -86,6 +87,8 @@ def _speaker_sign_after(after: str) -> re.Match[str] | None:
     for m in _SPEAKER_SIGN.finditer(after):
         if _SIGN_OVER.match(after, m.end()) or _FOR_SIGN.search(after, 0, m.start()):
             continue
+        if _TRIGGER.search(after, 0, m.start()):
+            continue  # "two puffs whenever I get wheezy": the sign the drug is used for, not one it brings on
         if re.search(r"\b(?:no|not|never|n't|without)\b", after[max(0, m.start() - 12) : m.start()], re.IGNORECASE):
             continue
         return m
@@ -145,10 +148,19 @@ def find_drug_reactions(text: str, drugs: list[TermMatch], sentences: list[tuple
         if caused is not None:
             out.append(_proposal(drug, (drug.start, drug.end + caused.end())))
             continue
-        if _EVERY_TIME.search(before):
+        every = _EVERY_TIME.search(before)
+        if every is not None:
+            # the dose each time is the cause, not an intake of its own (``extra["intake_span"]``)
+            taking = (sentence[0] + every.start(), drug.end)
             later = _SIGN_RE.search(after)
             if later is not None:
-                out.append(_proposal(drug, (drug.end + later.start(), drug.end + later.end())))
+                out.append(_proposal(drug, (drug.end + later.start(), drug.end + later.end()), taking=taking))
+                continue
+            # the sign told first: "I come out in a rash whenever I take the amoxicillin"
+            earlier = _speaker_sign_before(before[: every.start()])
+            if earlier is not None:
+                anchor = (sentence[0] + earlier.start(), sentence[0] + earlier.end())
+                out.append(_proposal(drug, anchor, taking=taking))
                 continue
         # the speaker's sign after a start of the drug or after the drug each time: "Ever since I started the
         # lisinopril my lips have been swelling up", "the penicillin doesn't agree with me, I get hives every time"
@@ -161,11 +173,26 @@ def find_drug_reactions(text: str, drugs: list[TermMatch], sentences: list[tuple
     return _one_per_drug(sorted(out, key=lambda p: p.anchor[0]))
 
 
-def _proposal(drug: TermMatch, anchor: tuple[int, int], *, speaker: bool = False) -> Proposal:
-    """``speaker``: a negation in the clause is the content ("can't take"), not a denial."""
+def _proposal(
+    drug: TermMatch, anchor: tuple[int, int], *, speaker: bool = False, taking: tuple[int, int] | None = None
+) -> Proposal:
+    """``speaker``: a negation in the clause is the content ("can't take"), not a denial; ``taking``: the clause
+    of the dose that brings the sign on ("every time I take my Allegra"), no intake of its own."""
     fields = {"substance": stated_drug(drug), "substance_kind": "drug", "reaction": None}
     policy: Policy = "negation_is_content" if speaker else "clinical"
-    return Proposal("allergy", fields, anchor, policy=policy, extra={"hedge_tolerant": True})
+    extra: dict[str, object] = {"hedge_tolerant": True}
+    if taking is not None:
+        extra["intake_span"] = taking
+    return Proposal("allergy", fields, anchor, policy=policy, extra=extra)
+
+
+def _speaker_sign_before(before: str) -> re.Match[str] | None:
+    """The speaker's allergic sign told before "every time I take ...", the last one, not a denied one."""
+    found = [
+        m for m in _SPEAKER_SIGN.finditer(before)
+        if not re.search(r"\b(?:no|not|never|n't|without)\b", before[max(0, m.start() - 12) : m.end()], re.I)
+    ]
+    return found[-1] if found else None
 
 
 def stated_drug(drug: TermMatch) -> str:
@@ -229,3 +256,18 @@ def told_reaction(text: str, end: int) -> str | None:
             continue
         return m.group(0).lower()
     return None
+
+
+_EACH_TIME_IT = re.compile(
+    r"\b(?:every time|each time|whenever|any time|anytime|every single time)\s+i\s+(?:take|took|have|had|use|used)"
+    r"\s+(?:it|them|that|those)\b",
+    re.IGNORECASE,
+)
+
+
+def dose_each_time_span(text: str, after: int) -> tuple[int, int] | None:
+    """The "every time I took it" clause after a drug allergy's drug (``after``), within the next sentence: the dose
+    that brings the sign on, no intake of its own ("... allergic to Allegra now. Every time I took it I got hives")."""
+    m = _EACH_TIME_IT.search(text, after, min(len(text), after + 200))
+    return m.span() if m is not None else None
+

@@ -15,7 +15,8 @@ from app.ingest.narrative.exercise_phrases import exercise_phrases, route_walks
 from app.ingest.narrative.lifestyle import SPEAKER_SUBJECT
 from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.quantities import COUNT as _SMALL_COUNT
-from app.ingest.narrative.quantities import NUMBER, parse_number
+from app.ingest.narrative.quantities import NUMBER, NUMBER_CORE, parse_number
+from app.ingest.narrative.training_content import training_contents
 
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90}
 _TEENS = {"thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
@@ -86,13 +87,16 @@ _EXERCISE = re.compile(
     # "went for a walk", "took the dog out for a 20 minute walk"
     r"|went (?P<gone>rowing|swimming|running|jogging|cycling|biking|hiking|skiing|climbing|dancing|kayaking|paddling"
     r"|skating|bowling)"
-    r"|(?:(?:to\s+)?do|did|doing)\s+(?P<sport2>crossfit|zumba|spin|aerobics|kickboxing|boxing|hiit|rowing|tai chi)"
+    r"|(?:(?:to\s+)?do|did|doing)\s+(?:(?:hot|chair|gentle|power|aqua|water)\s+)?(?P<sport2>crossfit|zumba|spin"
+    r"|aerobics|kickboxing|boxing|hiit|rowing|tai chi|yoga|pilates)(?!\s+(?:class|session|mat|teacher|instructor))"
     # "started walking the dog", "we walk the dog every evening"
     r"|(?:(?:started|been|usually|often|always)\s+)?(?P<dog>walk(?:ing|ed)?|walk) (?:the|my|our) dogs?\b"
     r"|(?:went |took (?:the|my) dogs? (?:out )?|took |did |had |got in |squeezed in )(?:for |on )?an? "
     rf"(?:(?:really|very|super|pretty|nice|good|long|short|quick|brisk|easy|hard|tough|intense|gentle|light|slow"
     rf"|fast|big|little|early|late|morning|evening)\s+){{0,3}}"
-    rf"(?:(?P<wn>{COUNT})[- ](?P<wu>minutes?|mins?|hours?|hrs?)[- ](?:long )?)?"
+    rf"(?:(?P<wn>{COUNT})[- ](?P<wu>minutes?|mins?|hours?|hrs?)[- ](?:long )?"
+    # a distance said before the noun: "went for a 5 km run", "a 3-mile walk", "a quick 10k jog"
+    rf"|(?P<gn>{NUMBER_CORE})\s?[- ]?(?P<gu>km|k|kilometers?|kilometres?|miles?|mi)[- ])?"
     r"(?:(?:long|short|quick|brisk|easy|hard|tough|intense|gentle|light|slow|fast)\s+)?"
     r"(?P<went>walk|run|jog|swim|bike ride|hike|stroll|wander|amble|ramble)(?![\w-])"
     r"|(?:went to|hit) the (?P<gym>gym)"
@@ -176,7 +180,8 @@ _DURATION = re.compile(
     rf"(?:(?<=,\s)|(?<=\bthen\s)|(?<=\bsolid\s)|(?<=\bgood\s)|(?<=\babout\s)|(?<=\baround\s)"
     rf"|(?<=\broughly\s)|(?<=\bnearly\s)|(?<=\balmost\s)|(?<=^)|(?<=^\s)|\b(?=\d))"
     rf"(?P<n3>{COUNT})\s+(?P<u3>minutes?|mins?|hours?|hrs?)"
-    r"(?=\s*(?:$|[,.;!?]|(?:all[- ]out|flat[- ]out|hard|straight|non-?stop|solid|of\s+it|at\s+(?:full|max))\b))",
+    r"(?=\s*(?:$|[,.;!?]|(?:all[- ]out|flat[- ]out|hard|straight|non-?stop|solid|of\s+it|at\s+(?:full|max))\b"
+    r"|(?:or\s+so|or\s+thereabouts|give\s+or\s+take|or\s+more|-?ish)\b))",  # "twenty minutes or so"
     re.I,
 )
 _DISTANCE = re.compile(rf"(?P<n>{NUMBER})\s?(?P<u>km|kilometers?|miles?|mi|k|steps)\b", re.IGNORECASE)
@@ -224,7 +229,11 @@ def find_exercise(text: str) -> list[Proposal]:
             n = _count(m.group("dn") or m.group("wn"))
             fields["duration_min"] = n * (60 if (m.group("du") or m.group("wu")).lower().startswith("h") else 1)
         distance = _DISTANCE.search(rest)
-        if distance and not _qualified(rest[: distance.start()]):
+        if m.group("gn"):  # "a 5 km run"
+            unit = m.group("gu").lower()
+            fields["distance"] = parse_number(m.group("gn"))
+            fields["unit"] = "km" if unit.startswith("k") else "mi"
+        elif distance and not _qualified(rest[: distance.start()]):
             fields["distance"] = parse_number(distance.group("n"))
             fields["unit"] = distance.group("u")
         habitual = {"habitual": True} if m.group("habit") else {}
@@ -277,6 +286,7 @@ def find_exercise(text: str) -> list[Proposal]:
             lift = lift.replace(past, name)
         fields = {"activity": lift}
         out.append(Proposal("exercise", fields, (m.start(), m.end()), policy="plain", extra=SPEAKER_SUBJECT))
+    out += _trained(text, out)  # "..., forty minutes of flat-out sprints"
     for start, end, activity in exercise_phrases(text):  # "did 12 hill sprints", "signed up for spin classes"
         if any(p.anchor[0] <= start < p.anchor[1] or start <= p.anchor[0] < end for p in out):
             continue
@@ -299,6 +309,25 @@ def find_exercise(text: str) -> list[Proposal]:
         if not m.group("hedge"):  # "over 2000 steps" states no count: walking only
             walked |= {"distance": parse_number(m.group("n")), "unit": "steps"}
         out.append(Proposal("exercise", walked, (m.start(), m.end()), policy="plain"))
+    return out
+
+
+def _trained(text: str, found: list[Proposal]) -> list[Proposal]:
+    """Exercise said as "<length> of <training>" (:mod:`.training_content`); one in a sentence with an exercise
+    already read, or opening the sentence after one, lends that one its length instead ("Went to the gym after work:
+    an hour of heavy squats", "did my first boot camp class. 45 minutes of sprints, ...")."""
+    out = []
+    for start, end, content, minutes in training_contents(text):
+        sentence_start = max(text.rfind(c, 0, start) for c in ".!?\n") + 1
+        if not text[sentence_start:start].strip():  # the phrase opens its sentence: the one before may hold it
+            sentence_start = max(text.rfind(c, 0, max(0, sentence_start - 1)) for c in ".!?\n") + 1
+        same = [p for p in found if sentence_start <= p.anchor[0] < end]
+        if same:
+            if minutes and "duration_min" not in same[-1].fields:
+                same[-1].fields["duration_min"] = minutes
+            continue
+        trained: dict[str, object] = {"activity": content} | ({"duration_min": minutes} if minutes else {})
+        out.append(Proposal("exercise", trained, (start, end), policy="plain", extra=SPEAKER_SUBJECT))
     return out
 
 

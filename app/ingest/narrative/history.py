@@ -31,6 +31,9 @@ _SYMPTOM_CUE = re.compile(
     r"|^\W*(?:had|have|got|getting|having|been having|still have)|keep getting|been getting|getting"
     r"|got\s+(?:this|that|a|an|some|these|those)|came over all|went all|felt all|got all|came over|feeling all"
     r"|(?:and|then|suddenly|just)\s+got"
+    # a have-verb with an adverb after the subject: "I've just had a scratchy throat", "I've also picked up a cough"
+    r"|\b(?:i|i've|i have)\s+(?:(?:just|only|also|really|still|recently|now|since|actually|kind of|sort of)\s+){1,2}"
+    r"(?:had|have|got|been having|been getting|developed|picked up|come down with|came down with)"
     r"|^\W*(?:(?:just|only|still)\s+)?(?:an?\s+)?(?:little\s+)?(?:bit|touch|spot|hint) of"
     # what the trouble is, played down: "It's only a runny nose", "it's just a cough", "Just a sore throat"
     r"|(?:\bit(?:'s| is| was)|^\W*)\s*(?:only|just|simply|merely|mostly|nothing but)(?:\s+(?:a|an|some))?"
@@ -52,6 +55,13 @@ _SUBJECT_BEFORE = re.compile(
     re.IGNORECASE,
 )
 """A symptom said as the verb of a first-person subject: "I fainted", "I suddenly passed out"."""
+_SHARED_SUBJECT = re.compile(
+    r"\bi\b(?:(?!\b(?:he|she|they|we|you|it|my|his|her|their)\b)[^.;!?:])*,\s*(?:and\s+)?(?:then\s+)?"
+    r"(?:(?:just|suddenly|simply|completely|briefly)\s+)?$",
+    re.IGNORECASE,
+)
+_VERB_FORM = re.compile(r"(?:\w+ed|threw|fell|blacked|passed|keeled)\b", re.IGNORECASE)
+"""A symptom verb after a comma continuing the speaker's clause, no other subject between ("I got up, just fainted")."""
 _ONSET_ME = re.compile(
     r"\s+(?:(?:suddenly|just|really|then|first|finally)\s+)?(?:woke|wakes|wake|waking|hit|hits|struck|strikes|got|gets"
     r"|kept|keeps|came over|comes over|crept up on|creeps up on)\s+me\b",
@@ -244,6 +254,10 @@ def find_symptoms(text: str, symptoms: list[TermMatch], sentences: list[tuple[in
             for p in out
         )
         as_verb = not by_cue and _SUBJECT_BEFORE.search(before) is not None
+        # a second verb of the speaker's clause, the subject shared: "I went down in the kitchen, just blacked out"
+        as_verb = as_verb or (
+            not by_cue and _SHARED_SUBJECT.search(before) is not None and _VERB_FORM.match(match.text) is not None
+        )
         as_subject = not (by_cue or as_verb) and _onset_subject(before, text[match.end : end])
         # a verbless note of the complaint: "Scratchy sore throat since yesterday, nothing dramatic"
         as_note = (

@@ -39,6 +39,15 @@ _FRONTED_ACTION = re.compile(
 )
 """The drug put first and the speaker's action after it, with no object of its own: "And the amlodipine I've
 been cutting in half", "The simvastatin I stopped last month"."""
+_FRONTED_ROUTINE = re.compile(
+    r"^\s*,?\s*i\s+(?:(?:still|always|now|just|also|only|normally|usually)\s+)?(?:take|have|use|swallow|pop)"
+    r"(?:\s+(?:it|them|one|two))?\s+(?:(?:first thing|religiously|faithfully|without fail)\s+)?(?:with\s+\w+\s+)?"
+    r"(?=(?:[^.;!?]{0,12}?)(?:once|twice|three times|daily|nightly|weekly|every|each|at (?:night|bedtime)"
+    r"|in the (?:morning|evening)|morning and night|with (?:breakfast|lunch|dinner|supper|meals|food)))",
+    re.IGNORECASE,
+)
+"""The drug put first as the object of the speaker's routine: "And the Allegra I take every morning", "my lisinopril
+I still have each night"; "the Allegra I used to take" (no present routine) and "the Allegra he takes" are not."""
 _MOVED_BEFORE = re.compile(
     r"\b(?:bump(?:ed|ing|s)?|knock(?:ed|ing|s)?|turn(?:ed|ing|s)?|mov(?:ed|ing|es?)|put(?:s|ting)?|dropp(?:ed|ing)"
     r"|push(?:ed|ing)?|br(?:ought|ing|inging))\s+(?:my|the|his|her|our)\s+$",
@@ -174,6 +183,8 @@ def clause_kind(before: str, after: str, kind: str | None) -> str | None:
         return "intake"  # "the simvastatin and the amlodipine go down every night after dinner"
     if kind is None and _DRUG_SUBJECT.search(before) and (fronted := _FRONTED_ACTION.match(after)):
         return verb_kind(fronted.group("v"))  # "And the amlodipine I've been cutting in half"
+    if kind is None and _DRUG_SUBJECT.search(before) and _FRONTED_ROUTINE.match(after):
+        return "intake"  # "And the Allegra I take every morning, one tablet"
     if kind in (None, "stop", "intake") and _MOVED_BEFORE.search(before) and _UP_OR_DOWN.match(after):
         return "dose_change"  # "bumped my metformin up to 1000 mg", "dropped my lisinopril down to 5"
     if kind is None and _SUBJECT_OPENING.search(before) and _PARTED.match(after):

@@ -2,7 +2,9 @@
 
 "My ankles puffed up on the Norvasc, so I stopped taking it" (the drug governed by "on", the stop said after it with
 a pronoun); "I finished the last of my Plavix and never got round to picking up more", "Used up the last of the
-metformin. Haven't bothered getting more" (the last dose taken and the supply not renewed): a stop, not an intake.
+metformin. Haven't bothered getting more" (the last dose taken and the supply not renewed), "took my last Plavix on
+Saturday and the bottle's sat in the drawer since" (the rest abandoned): a stop, not an intake. "took my last dose at 8"
+alone is the latest dose.
 """
 
 from __future__ import annotations
@@ -48,6 +50,21 @@ _NOT_RENEWED = re.compile(
 )
 """The supply not renewed: "never got round to picking up more", "haven't bothered getting more", "didn't get around
 to a refill", "never refilled it"."""
+_SUPPLY = (
+    r"(?:the|my)\s+(?:rest(?:\s+of\s+(?:them|the\s+\w+))?|bottle|box|pack|packet|pills|tablets|strip|blister\s+pack)"
+)
+_ABANDONED = re.compile(
+    rf"\b(?:left|kept|put|shoved|stuck|tucked|pushed|stashed)\s+{_SUPPLY}\s+"
+    r"(?:away|aside|(?:back\s+)?(?:in|on|at\s+the\s+back\s+of)\s+(?:the|my)\s+\w+)"
+    rf"|\b{_SUPPLY}(?:'s|\s+has|\s+have|\s+is|\s+are)?\s+(?:been\s+)?(?:just\s+)?"
+    r"(?:sitting|sat|stayed|gathering\s+dust|untouched|unopened)\b"
+    rf"|\b{_NEGATION}\s+(?:touched|opened|taken|had|swallowed)\s+(?:it|them|one|any|another|{_SUPPLY}|the\s+\w+)"
+    r"\s+(?:since|again)\b"
+    r"|\b(?:nothing|none|not\s+(?:one|a\s+(?:pill|tablet|dose)))\s+since\b",
+    re.IGNORECASE,
+)
+"""The rest of the supply abandoned after the last dose: "left the bottle in the cupboard", "the pack's been sitting
+in the drawer", "haven't opened the box since", "haven't had one since", "none since"."""
 _OPENING = re.compile(r"^\s*(?:(?:and|but|so|i|i've|i\s+have|i\s+just|just|honestly|to be honest)\W+){0,3}", re.I)
 
 
@@ -62,8 +79,28 @@ def last_supply_lapsed(before: str, after: str, following: str) -> bool:
     (``after``) or at the opening of the next one (``following``)."""
     if _LAST_OF.search(before) is None:
         return False
-    if _NOT_RENEWED.search(re.split(r"[.;!?]", after, maxsplit=1)[0]) is not None:
+    own = re.split(r"[.;!?]", after, maxsplit=1)[0]
+    if _NOT_RENEWED.search(own) is not None or _ABANDONED.search(own) is not None:
         return True
     opening = _OPENING.match(following)
     rest = following[opening.end() if opening else 0 :]
-    return _NOT_RENEWED.match(rest) is not None
+    return _NOT_RENEWED.match(rest) is not None or _ABANDONED.match(rest) is not None
+
+
+_LONG_SINCE_LAST = re.compile(
+    r"\b(?:(?:it's|it\s+is|it\s+has|it's\s+been|it\s+has\s+been|it\s+was|been|now|going\s+on)\s+)?"
+    r"(?:(?:over|more\s+than|nearly|almost|about|at\s+least|well\s+over|a\s+good)\s+)?"
+    r"(?:weeks|months|(?:a|one|two|three|four|five|six|several|a\s+few|a\s+couple\s+of|\d+)\s+(?:weeks?|months?)"
+    r"|a\s+fortnight)\s+(?:now\s+)?since\s+"
+    r"(?:i\s+(?:last\s+)?(?:took|had|touched|swallowed|used)\s+(?:any\s+(?:of\s+)?)?|my\s+(?:very\s+)?last\s+"
+    r"(?:(?:dose|pill|tablet|capsule|shot|injection)\s+of\s+)?)(?:(?:my|the|a|an)\s+)?$",
+    re.IGNORECASE,
+)
+"""Weeks gone since the last dose ("It's been a couple of weeks since I last took my simvastatin", "over a month since
+my last Plavix"): a stop. Hours or days since a dose ("six hours since my last ibuprofen") tell its timing."""
+
+
+def long_since_last_dose(before: str) -> bool:
+    """Weeks or months said gone since the speaker's last dose of the drug (``before`` it in its clause)."""
+    return _LONG_SINCE_LAST.search(before) is not None
+

@@ -27,11 +27,15 @@ _REGIMEN_SAID = re.compile(
     rf"|\b{_COUNT_WORD}\s+(?:\w+\s+)?(?:tablets?|pills?|capsules?|tabs?|puffs?|injections?|shots?|doses?)\s+"
     r"(?:a|per|each|every)\s+(?:day|night|morning|evening|week)\b"
     r"|\b(?:each|every)\s+(?:morning|evening|night|day)\b|\b(?:a|per)\s+day\b"
-    rf"|\bfor\s+{_COUNT_WORD}\s+(?:more\s+)?(?:days|weeks)\b|\b{_COUNT_WORD}[- ](?:day|week)\s+(?:course|supply)\b",
+    rf"|\bfor\s+{_COUNT_WORD}\s+(?:more\s+)?(?:days|weeks)\b|\b{_COUNT_WORD}[- ](?:day|week)\s+(?:course|supply)\b"
+    # an as-needed dose: "one tablet when a bad one kicks in", "two puffs whenever I'm wheezy", "a spray if it starts"
+    rf"|\b{_COUNT_WORD}\s+(?:\w+\s+)?(?:tablets?|pills?|capsules?|tabs?|puffs?|sprays?|doses?|squirts?)\s+"
+    r"(?:(?:under the tongue|by mouth)\s+)?(?:when(?:ever)?|if|at the (?:first\s+)?(?:sign|start|onset)|as soon as)\b",
     re.IGNORECASE,
 )
 """A regimen said with the clinician's start, in any words: a strength ("20 milligrams"), a count a day ("one
-tablet a day"), a time of day ("each morning") or a course ("for five days"): a prescription."""
+tablet a day"), a time of day ("each morning"), a course ("for five days") or an as-needed dose ("one tablet when a
+migraine starts"): a prescription."""
 _DOSE_LATER = re.compile(
     rf"^[^.;!?\d]{{0,30}}?,\s*(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu)\b", re.IGNORECASE
 )

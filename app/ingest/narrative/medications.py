@@ -23,7 +23,7 @@ from app.ingest.narrative.medication_clauses import (
     ran_out,
     takes_anothers_drug,
 )
-from app.ingest.narrative.medication_lapse import last_supply_lapsed, stopped_after_being_on
+from app.ingest.narrative.medication_lapse import last_supply_lapsed, long_since_last_dose, stopped_after_being_on
 from app.ingest.narrative.medication_prescriber import dose_said_later, prescriber_started, supply_days
 from app.ingest.narrative.medication_verbs import verb_kind
 from app.ingest.narrative.models import Proposal
@@ -127,6 +127,7 @@ _SINCE_TIME = rf"since\s+{_TIME_START}"
 _CONTINUED = re.compile(
     rf"^[^.;!?]*?\b(?:{_SINCE_TIME}|(?:in|for) (?:weeks|months|years|a while|ages|a long time|over a week)\b"
     r"|in (?:the (?:past|last) )?(?:\w+ )?(?:days|weeks|months)\b"
+    r"|for (?:the (?:past|last) )?(?:a )?(?:\w+ )?(?:of )?(?:weeks|months|fortnight)\b"
     r"|(?:haven't|have not|hasn't|has not|didn't|did not|not|never) (?:refilled|refill|renewed|gotten (?:a |it )?refill"
     r"|picked up|gone back on)\b|anymore\b|any more\b|any longer\b"
     # "never got it refilled", "haven't had them renewed": the refill not done, the drug not taken since
@@ -237,6 +238,8 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
             kind, said_negatively = "skip", True  # "when the Plavix ran out on Sunday I never got it refilled"
         if kind in ("intake", None) and last_supply_lapsed(before, after, _next_sentence(text, clause_end, sentences)):
             kind, said_negatively = "stop", True  # "finished the last of my Plavix and never got round to getting more"
+        if kind in ("intake", None) and long_since_last_dose(before):
+            kind, said_negatively = "stop", True  # "It's been a couple of weeks since I last took my simvastatin"
         if _NOT_THE_DRUG.match(after):
             continue  # "the metformin diet plan", "a Viagra commercial": the drug's name, not the drug
         if kind == "intake" and _GIVING_ME.search(before) and not _GIVEN_ME_DRUG.search(before):

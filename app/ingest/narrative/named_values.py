@@ -54,6 +54,9 @@ def named_for_value(
     applies (an empty name when "it" has no test before it)."""
     if _IT_CAME_OUT.search(text, max(0, value_start - 40), value_start):
         return test_named_before(text, value_start, vocabulary, stop)
+    glossed = glossed_test(text, value_start, vocabulary)
+    if glossed is not None:
+        return glossed
     verb = _REPORTED.search(text, max(0, value_start - 30), value_start)
     if verb is None:
         return None
@@ -85,3 +88,51 @@ def test_named_before(
             if isinstance(vocabulary.lookup("test", text[start:stop_at]), TestEntry):
                 return (start, stop_at), text[start:stop_at]
     return (value_start, value_start), ""
+
+
+_GLOSS_VERB = re.compile(
+    r"(?:,|\s*[\u2013\u2014-])\s*(?:(?:it|that)\s+)?(?:(?:is|was|'s|are|were|came\s+(?:back|in|out)|has\s+(?:come|gone)"
+    r"|had\s+(?:come|gone)|went|dropped|fell|rose|climbed|jumped|sits|sat|stands|stood|reads?|measured|clocked\s+in)"
+    r"\s+)?(?:(?:now|only|just|still|all\s+the\s+way|right)\s+)?(?:(?:down|up|back)\s+)?(?:(?:to|at|as|around|about)\s+)?$",
+    re.IGNORECASE,
+)
+"""The reporting verb after a name set off by commas or dashes: "..., LDL, is down to", "... - the A1c - came in at"."""
+_GLOSS_OPENS = re.compile(
+    r"(?:^|[,:;\u2013\u2014-]|\b(?:said|says|told\s+me|that))\s*(?:the\s+|my\s+)?$", re.IGNORECASE
+)
+"""What stands before a name said as an appositive: a comma, colon or dash after a gloss ("the bad one, LDL,")."""
+_NAME_THEN_GLOSS = re.compile(
+    r"(?:^|[,:;]|\b(?:said|says|told\s+me|that|and|but|so))\s*(?:the\s+|my\s+)?(?P<name>[\w-]+(?:\s+[\w-]+){0,2}?)"
+    r"\s*(?:,|\s[\u2013\u2014-])\s*(?:the|my|that's|which\s+is|aka|i\.e\.)\s+[\w' -]{1,30}?$",
+    re.IGNORECASE,
+)
+"""A name followed by its lay gloss before the verb: "my LDL, the bad one, was 137"."""
+
+
+def glossed_test(text: str, value_start: int, vocabulary: Vocabulary) -> tuple[tuple[int, int], str] | None:
+    """``(span, name)`` of a test named as an appositive to a lay gloss ("the bad one, LDL, is down to 88", "the
+    good cholesterol - HDL - came in at 62") or glossed after its name ("my LDL, the bad one, was 137"); the value
+    follows the name's closing comma or dash and a reporting verb."""
+    verb = _GLOSS_VERB.search(text, max(0, value_start - 40), value_start)
+    if verb is None or verb.start() == verb.end():
+        return None
+    head_start = max(0, verb.start() - 60)
+    head = text[head_start : verb.start()]
+    tokens = tokenize(head)
+    for size in (3, 2, 1):  # the name ends right at the closing comma or dash
+        if len(tokens) < size:
+            continue
+        run = tokens[-size:]
+        if head[run[-1].end :].strip():
+            break
+        start, end = head_start + run[0].start, head_start + run[-1].end
+        if isinstance(vocabulary.lookup("test", text[start:end]), TestEntry) and _GLOSS_OPENS.search(
+            text, max(0, start - 12), start
+        ):
+            return (start, end), text[start:end]
+    gloss = _NAME_THEN_GLOSS.search(head)
+    if gloss is not None:
+        start, end = head_start + gloss.start("name"), head_start + gloss.end("name")
+        if isinstance(vocabulary.lookup("test", text[start:end]), TestEntry):
+            return (start, end), text[start:end]
+    return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from app.ingest.narrative.models import Proposal
+from app.ingest.narrative.removed_parts import find_removed_parts
 
 _SURGERY = re.compile(
     r"(?:\b(?:i had|i've had|i have had|i underwent|i got|i just had|i just got"
@@ -180,7 +181,13 @@ def find_surgeries(text: str) -> list[Proposal]:
         if _INTO_ME.match(text, m.end()):
             proposal.extra["speaker_subject"] = True  # "staying with my sister and they put a pacemaker in me"
         out.append(proposal)
+    # a part taken out with a count, a side or the body part it came from (:mod:`.removed_parts`)
+    out += [p for p in find_removed_parts(text) if not any(_overlap(p.anchor, q.anchor) for q in out)]
     return out
+
+
+def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return a[0] < b[1] and b[0] < a[1]
 
 
 def surgery_names(text: str) -> set[str]:

@@ -38,9 +38,11 @@ _FUTURE = re.compile(r"(?:next|tomorrow|in\s+\d|in\s+a\b|in\s+an\b|this coming|c
 
 
 def since_for_stop(sentence: tuple[int, int], times: list[TimeMention], chosen: str | None) -> str | None:
-    """A drug not taken since a time is dated by that time, never by a future plan in the same sentence
-    ("wants me off the Plavix before she pulls a tooth next week, so I haven't taken it since Sunday")."""
-    if chosen is None or not _FUTURE.match(chosen.strip()):
+    """A drug not taken since a time is dated by that time, never by a future plan or a length in the same
+    sentence ("wants me off the Plavix before she pulls a tooth next week, so I haven't taken it since Sunday",
+    "wants me off the Plavix for a week ..., so I haven't taken it since Sunday")."""
+    unanchored = chosen is not None and any(t[2] == chosen and not t[3] for t in times)
+    if chosen is None or not (_FUTURE.match(chosen.strip()) or unanchored):
         return chosen
     since = [t for t in times if sentence[0] <= t[0] and t[1] <= sentence[1] and t[2].lower().startswith("since")]
     return since[0][2] if since else chosen
@@ -92,7 +94,20 @@ def time_for(
             return anchored[0][2]
         return None
     nearest = min(inside, key=lambda t: (not t[3], min(abs(t[0] - anchor[1]), abs(anchor[0] - t[1]))))
+    if not nearest[3]:  # a length places nothing: "did my class on Tuesday, forty minutes of sprints" is Tuesday's
+        across = time_for(text, anchor, sentence, [t for t in times if t not in inside], others)
+        if across is not None:
+            return across
     return nearest[2]
+
+
+def placed_first(chosen: str | None, lead_in: str | None, times: list[TimeMention]) -> str | None:
+    """A length or frequency of the record's own sentence gives way to the time a lead-in sentence sets ("found
+    me on the floor yesterday afternoon. I must have blacked out for a minute": yesterday afternoon)."""
+    if chosen is None or lead_in is None:
+        return chosen or lead_in
+    unanchored = any(t[2] == chosen and not t[3] for t in times) and not any(t[2] == chosen and t[3] for t in times)
+    return lead_in if unanchored else chosen
 
 
 LEAD_IN_REACH = 3

@@ -29,6 +29,7 @@ from datetime import datetime
 from pydantic import ValidationError
 
 from app.ingest.narrative.admission import admit, applicable
+from app.ingest.narrative.allergen_exposure import ANAPHYLAXIS_RESCUE
 from app.ingest.narrative.allergies import find_allergies
 from app.ingest.narrative.assertions import Assertion, get_tagger
 from app.ingest.narrative.conditions import find_conditions
@@ -58,7 +59,14 @@ from app.ingest.narrative.medications import find_medications
 from app.ingest.narrative.models import BlockedName, ExtractionResult, Proposal
 from app.ingest.narrative.named_procedures import find_named_procedures
 from app.ingest.narrative.procedures import find_surgeries
-from app.ingest.narrative.record_times import TimeMention, lead_in_times, since_for_stop, time_for, time_mentions
+from app.ingest.narrative.record_times import (
+    TimeMention,
+    lead_in_times,
+    placed_first,
+    since_for_stop,
+    time_for,
+    time_mentions,
+)
 from app.ingest.narrative.record_types import CandidateRecord
 from app.ingest.narrative.sentences import enclosing, sentence_spans
 from app.ingest.narrative.site_pain import find_site_pain
@@ -191,6 +199,8 @@ def _propose(
     # a drug named in an allergy is not taken; "pregnant" is a pregnancy status, not a condition
     # an organ named in a surgery is not a condition ("my appendix removed" is no appendicitis)
     allergy_spans = [p.anchor for p in proposals if p.type == "allergy"]
+    # "every time I take my Allegra I break out in hives": the dose that brings the sign on is no intake
+    allergy_spans += [p.extra["intake_span"] for p in proposals if p.type == "allergy" and "intake_span" in p.extra]
     pregnancy_spans = [p.anchor for p in proposals if p.type == "pregnancy_status"]
     surgery_spans = [p.anchor for p in proposals if p.type == "surgery_history"]
     # a disease a vaccination is against is no condition ("I got jabbed for flu on Monday")
@@ -236,7 +246,7 @@ def _candidate(
     if proposal.extra.get("habitual"):  # "I walk daily at 4:30pm": a recurrence, not one dated event
         times = [t for t in times if not t[3]]
         lead_in = None
-    time_text = time_for(text, proposal.anchor, sentence, times, others or []) or lead_in
+    time_text = placed_first(time_for(text, proposal.anchor, sentence, times, others or []), lead_in, times)
     if proposal.type == "regimen_change" and fields.get("action") in ("stop", "skip"):
         time_text = since_for_stop(sentence, times, time_text)
     try:
@@ -265,6 +275,8 @@ def _quote_end(text: str, proposal: Proposal, sentence: tuple[int, int], sentenc
     later = [s for s in sentences if s[0] >= sentence[1]]
     if proposal.type == "medication_intake" and later and counts_doses(text, *later[0]):
         return later[0][1]  # "... I took one from the bottle too. That's two of them this morning."
+    if proposal.type == "medication_intake" and later and proposal.fields.get("drug") in ANAPHYLAXIS_RESCUE:
+        return later[0][1]  # "Had to use my EpiPen at lunch. A cookie had peanut butter in it": what it answered
     if proposal.type == "exercise" and later and _DESCRIBES_IT.match(text, later[0][0]):
         return later[0][1]
     return sentence[1]

@@ -173,9 +173,20 @@ def said_name(said: str, kind: TermKind, key: str, vocabulary: Vocabulary) -> st
         name = name[:-1]
     if kind == "condition" and name in _ADJECTIVE_NAMES:  # "I've never been anemic": anemia
         return _ADJECTIVE_NAMES[name]
+    if kind == "condition" and name in _LAY_NAMES and _is_alias(_LAY_NAMES[name], kind, key, vocabulary):
+        return _LAY_NAMES[name]  # "I don't have high blood pressure": hypertension
+    if kind == "condition" and name.split()[-1] in _VAGUE_HEADS and _is_alias(name, kind, key, vocabulary):
+        display = getattr(vocabulary.get(kind, key), "display", None)  # "chronic sinus trouble": chronic sinusitis
+        if isinstance(display, str) and display and "unspecified" not in display.lower():  # "sinus trouble": as said
+            return display.lower()
     return name if _is_alias(name, kind, key, vocabulary) else key.replace("_", " ")
 
 
+_VAGUE_HEADS = frozenset(
+    {"trouble", "troubles", "problem", "problems", "issue", "issues", "business", "stuff", "thing"}
+)
+"""Lay heads that name no condition by themselves: a specific entry said with one is named by its display ("chronic
+sinus trouble": chronic sinusitis); an unspecified one stays as said ("sinus trouble")."""
 _ADJECTIVE_NAMES = {
     "anemic": "anemia",
     "anaemic": "anaemia",
@@ -188,6 +199,9 @@ _ADJECTIVE_NAMES = {
     "arthritic": "arthritis",
 }
 """A condition said as an adjective ("I'm diabetic") is named by its noun, itself an alias."""
+_LAY_NAMES = {"high blood pressure": "hypertension", "high bp": "hypertension"}
+"""A lay paraphrase named by the condition's own one-word name, itself an alias (every scenario writer records
+"high blood pressure" as hypertension)."""
 
 
 def symptom_name(key: str, vocabulary: Vocabulary) -> str:

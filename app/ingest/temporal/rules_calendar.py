@@ -139,6 +139,7 @@ def bare_weekday(match: re.Match[str], ctx: Context) -> TemporalResolution | Non
 _PAST_CLAUSE = re.compile(
     r"\b(?:was|were|had|did|went|got|took|ran|ate|slept|felt|came|saw|made|gave|began|swam|rode|drove|left|kept"
     r"|fell|hurt|woke|threw|broke|caught|forgot|quit|hit|sent|told|said|paid|bought|rang|rung|brought|found|heard"
+    r"|didn't|didnt|did\s+not|wasn't|weren't|hadn't|couldn't"  # a negated past: "didn't take it Saturday"
     r"|showed|shown|spoke|met|wrote|drank|bled|sat|stood|gotten|seen|done|\w{3,}ed)\b"
     # a thing of the speaker's dated by the weekday it comes from: "my blood work from Tuesday", "the results
     # of Monday" (a past event whatever the clause's verb)
@@ -164,23 +165,47 @@ def weekday_by_tense(match: re.Match[str], ctx: Context) -> TemporalResolution |
     text = match.string
     if _RANGE_END.search(text, 0, match.start()):  # "Tuesday-Friday", "Monday to Friday": a range
         return None
-    starts = [m.end() for m in _CLAUSE_START.finditer(text, 0, match.start())]
-    clause = text[starts[-1] if starts else 0 : match.start()]
     weekday = weekday_index(_lower(match).split()[-1])
+    tense = _clause_tense(text, match.start(), match.end())
+    if tense is None:
+        return None
+    step = following_weekday if tense == "future" else previous_weekday
+    return _date(ctx, step(ctx.day, weekday), "3")
+
+
+def _clause_tense(text: str, start: int, end: int) -> str | None:
+    """"past", "future" or None: the tense of the clause a weekday stands in (see :func:`weekday_by_tense`)."""
+    starts = [m.end() for m in _CLAUSE_START.finditer(text, 0, start)]
+    clause = text[starts[-1] if starts else 0 : start]
     if _FUTURE_CLAUSE.search(clause):
-        return _date(ctx, following_weekday(ctx.day, weekday), "3")
+        return "future"
     if _PAST_CLAUSE.search(clause):
-        return _date(ctx, previous_weekday(ctx.day, weekday), "3")
+        return "past"
     if clause.strip(" ,"):
         return None
     # the weekday opens its clause ("Saturday a few of us went swimming"): the tense of what follows
-    stop = _SENTENCE_END.search(text, match.end())
-    after = text[match.end() : stop.start() if stop else len(text)]
+    stop = _SENTENCE_END.search(text, end)
+    after = text[end : stop.start() if stop else len(text)]
     if _FUTURE_CLAUSE.search(after):
-        return _date(ctx, following_weekday(ctx.day, weekday), "3")
+        return "future"
     if _PAST_CLAUSE.search(after):
-        return _date(ctx, previous_weekday(ctx.day, weekday), "3")
+        return "past"
     return None
+
+
+WEEKDAY_PAIR = rf"(?:on\s+)?{WEEKDAY_FULL}\s+(?:or|and|&|nor)\s+(?:on\s+)?{WEEKDAY_FULL}"
+
+
+def weekday_pair(match: re.Match[str], ctx: Context) -> TemporalResolution | None:
+    """Two weekdays said together in a past clause ("didn't take it Saturday or Sunday", "skipped it on Saturday
+    and Sunday"): the days from the earlier to the later, each the most recent before the mention's date; a
+    future or tenseless clause is left unresolved."""
+    text = match.string
+    if _clause_tense(text, match.start(), match.end()) != "past":
+        return None
+    words = [w for w in _lower(match).split() if weekday_index(w) >= 0]
+    days = sorted(previous_weekday(ctx.day, weekday_index(w)) for w in (words[0], words[-1]))
+    return ctx.result("interval", "3", start=iso_date(days[0]), end=iso_date(days[1]), grain="day")
 
 
 def period(match: re.Match[str], ctx: Context) -> TemporalResolution | None:
@@ -331,6 +356,7 @@ CALENDAR_RULES: list[Rule] = [
     # the tense of its clause ("ran on Sunday", "will see her on Monday").
     Rule("bare_weekday", "6", BARE_WEEKDAY, bare_weekday, inner_only=True),
     Rule("weekday_by_tense", "3", BARE_WEEKDAY, weekday_by_tense),
+    Rule("weekday_pair", "3", WEEKDAY_PAIR, weekday_pair),
     Rule("month_bare", "11", MONTH_BARE, month_only, inner_only=True),
     Rule("year_bare", "11", YEAR_BARE, year_only, inner_only=True),
 ]

@@ -1,0 +1,33 @@
+"""The recorded conditions a danger symptom is cited against, beyond the first choice of :mod:`.symptom_rules`.
+
+- chest pain relies on every active cardiac Condition the record holds, a "History of ..." situation included
+  ("Cardiac Arrest" and "History of cardiac arrest"): both say the heart history the pain is read against;
+- a fainting with no heart or vascular condition recorded is read against an active blood cause of fainting
+  (an anaemia), when the record holds one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from app.reconcile.context import ClinicalItem, condition_active_at
+from app.reconcile.matching import any_phrase
+
+BLOOD_CAUSE_WORDS = ("anemia", "anaemia")
+"""A recorded anaemia: a cause of fainting the record may hold when it holds no heart or vascular condition."""
+
+
+def cardiac_conditions_relied_on(items: Sequence[ClinicalItem], t: datetime) -> list[ClinicalItem]:
+    """The active cardiac Conditions among ``items`` (a "History of ..." situation included), or ``[]`` when none is
+    active (the caller then falls back on what the record held)."""
+    return [i for i in items if i.resource_type == "Condition" and condition_active_at(i, t)]
+
+
+def blood_causes_of_fainting(active: Sequence[ClinicalItem]) -> list[ClinicalItem]:
+    """The active anaemias among the active Conditions (not a "History of ..." situation)."""
+    return [
+        i
+        for i in active
+        if any_phrase(i.display, BLOOD_CAUSE_WORDS) and not i.display.lower().startswith("history of")
+    ]
