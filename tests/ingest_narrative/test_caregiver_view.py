@@ -3,12 +3,13 @@ words as written."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, date, datetime
 
 import pytest
 
 from app.dictionary.snapshot import DictionarySnapshot
-from app.ingest.narrative.caregiver_view import child_sex, first_person_view, spoken_of
+from app.ingest.narrative.caregiver_view import SpokenOf, child_sex, first_person_view, spoken_of
 from app.ingest.narrative.rules_extractor import extract
 
 AT = datetime(2021, 3, 10, 12, tzinfo=UTC)
@@ -28,6 +29,8 @@ def test_a_child_under_thirteen_is_written_for_by_a_caregiver() -> None:
         ("Dad here, I'm typing for him. He had his cataract done.", None, ("male", False)),
         ("I'm writing on behalf of my mum, she fell on Sunday.", None, ("female", False)),
         ("Hi, this is her daughter. She's been dizzy all week.", None, ("female", False)),
+        ("Her son here. Mom takes her pills at night.", None, ("female", False)),
+        ("This is his wife typing. He stopped the pills.", None, ("male", False)),
         ("She's allergic to peanuts, the daycare knows.", "female", ("female", True)),
         ("My son has had a cough since Sunday.", "male", ("male", True)),
         ("She's allergic to peanuts.", None, None),  # an adult's own message: "she" is someone else
@@ -35,7 +38,33 @@ def test_a_child_under_thirteen_is_written_for_by_a_caregiver() -> None:
     ],
 )
 def test_whose_third_person_the_message_uses(text: str, child: str | None, expected: object) -> None:
-    assert spoken_of(text, child=child) == expected  # type: ignore[arg-type]
+    spoken = spoken_of(text, child=child)  # type: ignore[arg-type]
+    assert (spoken if spoken is None else (spoken.sex, spoken.child)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "sex", "kin_said"),
+    [
+        ("I'm writing on behalf of my mum, she fell on Sunday.", None, ("Mum", "mother")),
+        ("Her son here. Mom takes her pills at night.", None, ("Mom", "Mummy")),
+        ("It's his wife here. He keeps rubbing his chest.", None, ("my husband", "hubby")),
+        ("Daughter here, Dad has been off his food.", "male", ("Dad", "father")),
+        ("Granddaughter here. Nan fell again.", "female", ("Nan", "Granny")),
+    ],
+)
+def test_a_declared_writer_names_the_person_by_their_relation(
+    text: str, sex: str | None, kin_said: tuple[str, str]
+) -> None:
+    spoken = spoken_of(text, child=None, sex=sex)
+    assert spoken is not None and spoken.kin is not None
+    assert all(re.fullmatch(spoken.kin, said, re.IGNORECASE) for said in kin_said)
+
+
+def test_a_writer_who_names_only_themselves_needs_the_recorded_sex() -> None:
+    assert spoken_of("Daughter here. Dad has been off his food.", child=None) is None
+    assert spoken_of("My daughter here says I look pale.", child=None, sex="female") is None  # not a declaration
+    son = spoken_of("Son here. Dad's been dizzy.", child=None, sex="male")
+    assert son is not None and (son.sex, son.child, son.declaration) == ("male", False, (0, 8))
 
 
 @pytest.mark.parametrize(
@@ -49,7 +78,7 @@ def test_whose_third_person_the_message_uses(text: str, child: str | None, expec
     ],
 )
 def test_the_first_person_view_maps_back_to_the_written_words(text: str, sex: str, child: bool, view: str) -> None:
-    seen = first_person_view(text, sex, child=child)  # type: ignore[arg-type]
+    seen = first_person_view(SpokenOf(sex, child), text)  # type: ignore[arg-type]
     assert seen.text == view
     assert seen.span(0, len(seen.text)) == text
     assert seen.written(view) == text and seen.written("not in the view") == "not in the view"
@@ -77,8 +106,69 @@ def test_a_caregivers_statement_is_the_persons_record_with_a_verbatim_quote(
     assert all(c.type != expected[0] for c in extract(text, snapshot, mention=AT).records)  # as written: someone else
     spoken = spoken_of(text, child=child)  # type: ignore[arg-type]
     assert spoken is not None
-    view = first_person_view(text, spoken[0], child=spoken[1])
+    view = first_person_view(spoken, text)
     result = view.restore(extract(view.text, snapshot, mention=AT))
     found = [c for c in result.records if c.type == expected[0]]
     assert [c.fields.get(expected[1]) for c in found] == [expected[2]]
     assert found[0].quote in text  # verbatim, as written (fields were grounded on the view by the extractor)
+
+
+@pytest.mark.parametrize(
+    ("text", "view"),
+    [
+        ("Her son here. Mom takes her amlodipine at night.", "Her son here. I take my amlodipine at night."),
+        (
+            "This is her daughter typing. Mum's tablets ran out, so she's been without them since Friday.",
+            "This is her daughter typing. My tablets ran out, so I've been without them since Friday.",
+        ),
+        (
+            "Her daughter here. Mum's still dizzy, we took Mum to the GP.",
+            "Her daughter here. I'm still dizzy, we took me to the GP.",
+        ),
+        ("It's his wife here. My husband stopped his statin.", "It's his wife here. I stopped my statin."),
+    ],
+)
+def test_the_writers_names_for_the_person_read_in_the_first_person(text: str, view: str) -> None:
+    spoken = spoken_of(text, child=None)
+    assert spoken is not None
+    seen = first_person_view(spoken, text)
+    assert seen.text == view
+    assert seen.span(0, len(seen.text)) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Her son here. Mom takes her amlodipine every single night.", ("medication_intake", "drug", "amlodipine")),
+        ("This is his wife typing. My husband stopped his warfarin on Sunday.", ("regimen_change", "action", "stop")),
+        (
+            "Her daughter here. Mum had her cataract done last Tuesday.",
+            ("surgery_history", "procedure", "cataract surgery"),
+        ),
+    ],
+)
+def test_a_declared_writers_names_give_the_persons_record(
+    text: str, expected: tuple[str, str, str], snapshot: DictionarySnapshot
+) -> None:
+    spoken = spoken_of(text, child=None)
+    assert spoken is not None
+    view = first_person_view(spoken, text)
+    result = view.restore(extract(view.text, snapshot, mention=AT))
+    found = [c for c in result.records if c.type == expected[0]]
+    assert [c.fields.get(expected[1]) for c in found] == [expected[2]]
+    assert found[0].quote in text
+
+
+def test_the_records_first_names_lose_synthea_numbers_and_short_tokens() -> None:
+    from app.ingest.narrative.caregiver_view import first_names
+
+    assert first_names(["Adalberto916 Hartmann983", "Adalberto916 Hartmann983", "Jo1 Smith", ""]) == ("Adalberto",)
+
+
+def test_a_declared_writer_may_call_the_person_by_their_first_name() -> None:
+    text = "It's his wife here. Adalberto keeps rubbing his chest and Adalberto's pills are on the shelf."
+    spoken = spoken_of(text, child=None, names=("Adalberto",))
+    assert spoken is not None
+    view = first_person_view(spoken, text).text
+    assert view == "It's his wife here. I keep rubbing my chest and my pills are on the shelf."
+    assert spoken_of("Adalberto keeps rubbing his chest.", child=None, names=("Adalberto",)) is None

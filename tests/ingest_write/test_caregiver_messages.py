@@ -8,6 +8,7 @@ from datetime import UTC, date, datetime
 
 from app.db.client import GraphClient
 from app.dictionary import DictionarySnapshot
+from app.ingest.fhir import ingest_document
 from app.ingest.write_path import process_turn
 from app.users.service import ensure_self
 
@@ -22,7 +23,8 @@ def test_a_parents_message_gives_the_childs_record_with_the_words_as_written(
     turn = process_turn(client, user_id, TEXT, AT, snapshot=snapshot, clock=clock)
     allergies = [r for r in turn.records if r.type == "allergy"]
     assert [r.fields.get("substance") for r in allergies] == ["peanuts"]
-    assert allergies[0].quote in TEXT and "she's allergic" in allergies[0].quote
+    quote = allergies[0].quote or ""
+    assert quote in TEXT and "she's allergic" in quote
 
 
 def test_an_adults_message_about_her_is_someone_elses(
@@ -31,3 +33,23 @@ def test_an_adults_message_about_her_is_someone_elses(
     ensure_self(client, user_id, sex="female", birth_date=date(1970, 6, 1))
     turn = process_turn(client, user_id, TEXT, AT, snapshot=snapshot, clock=clock)
     assert [r for r in turn.records if r.type == "allergy"] == []
+
+
+def test_a_declared_writer_calling_the_person_by_the_records_first_name_gives_the_persons_record(
+    client: GraphClient, user_id: str, snapshot: DictionarySnapshot, clock: Callable[[], datetime]
+) -> None:
+    patient = {
+        "resourceType": "Patient",
+        "id": "p-caregiver-1",
+        "gender": "male",
+        "birthDate": "1950-02-01",
+        "name": [{"given": ["Adalberto916"], "family": "Hartmann983"}],
+    }
+    ingest_document(client, user_id, patient)
+    text = "It's his wife here. Adalberto stopped his clopidogrel on Sunday, he says it makes him bruise."
+    turn = process_turn(client, user_id, text, AT, snapshot=snapshot, clock=clock)
+    stops = [r for r in turn.records if r.type == "regimen_change"]
+    assert [(r.fields.get("drug"), r.fields.get("action")) for r in stops] == [("clopidogrel", "stop")]
+    quote = stops[0].quote or ""
+    assert quote in text and "Adalberto stopped" in quote
+

@@ -11,7 +11,9 @@ with the verb that follows put in agreement — and maps every quote back to the
 Whose pronouns they are (:func:`spoken_of`):
 
 - a message that declares it is typed for someone ("I'm typing for him", "writing on behalf of my mum", "this is
-  his daughter") is about that person: "he" / "she" of the declared sex;
+  his daughter", "Her son here.", "Daughter here.") is about that person: "he" / "she" of the declared sex (or, when
+  the writer names only themselves, of the person's recorded sex), and the writer's own name for them ("Mum",
+  "Dad", "my husband", "Gran"), taken from the relation declared;
 - the messages of a child under :data:`CAREGIVER_AGE` are written by a caregiver: "she" / "he" of the child's
   recorded sex, and "my daughter" / "my son".
 
@@ -21,6 +23,7 @@ Pure: the person's sex, birth date and the mention time are arguments.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Literal, cast
@@ -64,6 +67,73 @@ _DECLARED = re.compile(
 )
 """A message declared as typed for someone: "Dad here, I'm typing for him", "writing on behalf of my mum", "Hi,
 this is her daughter"."""
+_WRITER = (
+    r"daughter|son|wife|husband|partner|granddaughter|grandson|grandkid|carer|caregiver|sister|brother|mum|mom"
+    r"|dad|mother|father"
+)
+_WRITER_HERE = re.compile(
+    rf"^\W*(?:(?:hi|hello|hey)\W+)?(?:(?:it's|this is)\s+)?(?:(?P<whose>his|her)\s+)?(?P<writer>{_WRITER})"
+    r"\s+(?:here|typing|writing|texting)\b",
+    re.IGNORECASE,
+)
+"""The writer names themselves at the start: "Her son here.", "This is his wife typing.", "Daughter here, ..."."""
+
+_KIN_BY_WRITER: dict[str, dict[Sex, str]] = {
+    "child": {"female": r"mum|mom|mother|mam|mummy|mommy|ma", "male": r"dad|father|daddy|papa|pa"},
+    "spouse": {"female": r"my\s+wife|(?:the\s+)?missus", "male": r"my\s+husband|(?:my\s+)?hubby"},
+    "grandchild": {"female": r"grandma|gran|granny|nan|nana|nanna", "male": r"grandpa|grandad|granddad|gramps"},
+    "parent": {"female": r"my\s+daughter|my\s+girl", "male": r"my\s+son|my\s+boy"},
+    "sibling": {"female": r"my\s+sister", "male": r"my\s+brother"},
+}
+"""The writer's names for the person, by who the writer is to them and the person's sex."""
+_WRITER_ROLE = {
+    "daughter": "child",
+    "son": "child",
+    "wife": "spouse",
+    "husband": "spouse",
+    "partner": "spouse",
+    "granddaughter": "grandchild",
+    "grandson": "grandchild",
+    "grandkid": "grandchild",
+    "mum": "parent",
+    "mom": "parent",
+    "mother": "parent",
+    "dad": "parent",
+    "father": "parent",
+    "sister": "sibling",
+    "brother": "sibling",
+}
+_ROLE_OF_PERSON = {  # "typing for my mum": the writer is her child
+    "mum": "child",
+    "mom": "child",
+    "mother": "child",
+    "dad": "child",
+    "father": "child",
+    "husband": "spouse",
+    "wife": "spouse",
+    "grandma": "grandchild",
+    "grandmother": "grandchild",
+    "nan": "grandchild",
+    "grandpa": "grandchild",
+    "grandfather": "grandchild",
+    "granddad": "grandchild",
+    "son": "parent",
+    "daughter": "parent",
+    "sister": "sibling",
+    "brother": "sibling",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SpokenOf:
+    """Whom a caregiver's message is about: the person's sex, whether a child, the writer's names for them."""
+
+    sex: Sex
+    child: bool
+    kin: str | None = None
+    """A regex of the writer's own names for the person ("mum|mom|mother"), or ``None``."""
+    declaration: tuple[int, int] = (0, 0)
+    """Where the writer declares themselves ("It's his wife here"): its words are the writer's, left as written."""
 
 _PRONOUNS: dict[Sex, str] = {
     "female": r"she's|she'd|she'll|she|herself|hers|her",
@@ -110,19 +180,51 @@ def child_sex(sex: str | None, birth_date: date | None, at: datetime) -> Sex | N
     return cast(Sex, sex) if 0 <= age < CAREGIVER_AGE else None
 
 
-def spoken_of(text: str, *, child: Sex | None) -> tuple[Sex, bool] | None:
-    """Whose third person the message uses for the person: the sex, and whether it is a child (see the module
-    docstring); ``None`` when the message is the person's own."""
+def spoken_of(
+    text: str, *, child: Sex | None, sex: str | None = None, names: tuple[str, ...] = ()
+) -> SpokenOf | None:
+    """Whom the message speaks of in the third person (see the module docstring); ``None`` when the message is the
+    person's own. ``sex`` is the person's recorded sex, used when the writer names only themselves; ``names`` their
+    first names, by which a declared writer may call them ("It's his wife here. Adalberto keeps ...")."""
     declared = _DECLARED.search(text)
     if declared is not None:
         who = (declared.group("who") or declared.group("who2") or "").lower()
         if who in _RELATION_SEX:
-            return _RELATION_SEX[who], False
+            kin = _kin(_ROLE_OF_PERSON.get(who), _RELATION_SEX[who], names)
+            return SpokenOf(_RELATION_SEX[who], False, kin, declared.span())
         whose = (declared.group("whose") or "").lower()
-        return ("male" if whose == "his" else "female"), False
+        declared_sex: Sex = "male" if whose == "his" else "female"
+        writer = re.search(r"(\w+)\W*$", declared.group(0))
+        role = _WRITER_ROLE.get(writer.group(1).lower()) if writer else None
+        return SpokenOf(declared_sex, False, _kin(role, declared_sex, names), declared.span())
+    here = _WRITER_HERE.search(text)
+    if here is not None:
+        whose = (here.group("whose") or "").lower()
+        named = {"his": "male", "her": "female"}.get(whose) or sex
+        if named in ("female", "male"):
+            typed = cast(Sex, named)
+            kin = _kin(_WRITER_ROLE.get(here.group("writer").lower()), typed, names)
+            return SpokenOf(typed, False, kin, here.span())
     if child is not None and re.search(rf"\b(?:{_PRONOUNS[child]})\b|{_CHILD_NOUNS[child]}", text, re.IGNORECASE):
-        return child, True
+        return SpokenOf(child, True)
     return None
+
+
+def _kin(role: str | None, sex: Sex, names: tuple[str, ...] = ()) -> str | None:
+    words = [_KIN_BY_WRITER[role][sex]] if role in _KIN_BY_WRITER else []
+    words += [re.escape(n) for n in names]
+    return "|".join(words) or None
+
+
+def first_names(record_names: Iterable[str]) -> tuple[str, ...]:
+    """The first names a clinical record gives the person ("Adalberto916 Hartmann983" -> "Adalberto"; Synthea
+    numbers its names), at least three letters long."""
+    found: list[str] = []
+    for name in record_names:
+        first = re.sub(r"\d+", "", str(name).split()[0]) if str(name).split() else ""
+        if len(first) >= 3 and first.isalpha() and first not in found:
+            found.append(first)
+    return tuple(found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,9 +267,13 @@ class CaregiverView:
         )
 
 
-def first_person_view(text: str, sex: Sex, *, child: bool) -> CaregiverView:
-    """The text with the person's third person (and, for a child, "my daughter" / "my son") in the first person."""
-    words = _PRONOUNS[sex] + (f"|{_CHILD_NOUNS[sex]}" if child else "")
+def first_person_view(spoken: SpokenOf, text: str) -> CaregiverView:
+    """The text with the person's third person (for a child also "my daughter" / "my son"; for a declared writer
+    their own names for the person, "Mum", "my husband") in the first person."""
+    words = _PRONOUNS[spoken.sex] + (f"|{_CHILD_NOUNS[spoken.sex]}" if spoken.child else "")
+    kin = re.compile(rf"(?:{spoken.kin})(?:'s)?", re.IGNORECASE) if spoken.kin else None
+    if kin is not None:
+        words += rf"|(?:{spoken.kin})(?:'s)?"
     pattern = re.compile(rf"\b(?:{words})(?![\w'])", re.IGNORECASE)
     out: list[str] = []
     starts: list[int] = []
@@ -181,10 +287,15 @@ def first_person_view(text: str, sex: Sex, *, child: bool) -> CaregiverView:
             ends.append(start + i + 1 if copied else end)
 
     for m in pattern.finditer(text):
+        if spoken.declaration[0] <= m.start() < spoken.declaration[1]:
+            continue  # the writer's own words about themselves ("his wife here")
         put(text[pos : m.start()], pos, m.start(), copied=True)
         said = m.group(0)
-        first, agree = _first_person(said.lower(), text, m.end())
-        if said[0].isupper():
+        if kin is not None and kin.fullmatch(said):
+            first, agree = _kin_first_person(said.lower(), text, m.start(), m.end())
+        else:
+            first, agree = _first_person(said.lower(), text, m.end())
+        if said[0].isupper() and _SENTENCE_START.search(text, 0, m.start()):  # "Mum's pills" -> "My pills"
             first = first[0].upper() + first[1:]
         put(first, m.start(), m.end(), copied=False)
         pos = m.end()
@@ -218,3 +329,30 @@ def _first_person(word: str, text: str, end: int) -> tuple[str, str | None]:
     verb = _NEXT_WORD.match(text, end)
     agree = _VERB_AGREEMENT.get(verb.group("w").lower()) if verb is not None else None
     return "I", agree
+
+
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s*)$")
+_SUBJECT_SLOT = re.compile(
+    r"(?:^|[.!?,;:(]\s*|\b(?:and|but|so|because|since|when|that|then|while|if|as|now|today|yesterday)\s+)$",
+    re.IGNORECASE,
+)
+"""Where a name stands as a subject: at the start of a sentence or clause ("Mum takes ...", "so Dad stopped ...")."""
+_STATE_AFTER = re.compile(
+    r"\s+(?:not|still|fine|ok|okay|better|worse|on|off|back|out|up|down|very|really|quite|so|a|an|also|always"
+    r"|never|just|now|\w+ing)\b",
+    re.IGNORECASE,
+)
+"""What follows "Mum's" when it is "Mum is" ("Mum's still dizzy", "Dad's taking it"), not "Mum's warfarin"."""
+
+
+def _kin_first_person(word: str, text: str, start: int, end: int) -> tuple[str, str | None]:
+    """The first person of a writer's name for the person: "my" for "Mum's warfarin", "I've" / "I'm" for "Mum's
+    been" / "Mum's still", "I" as a subject (with the verb after in agreement), "me" as an object."""
+    if word.endswith("'s"):
+        if _PARTICIPLE.match(text, end):
+            return "I've", None
+        return ("I'm" if _STATE_AFTER.match(text, end) else "my"), None
+    if not _SUBJECT_SLOT.search(text, 0, start):
+        return "me", None  # "took Mum to the GP"
+    verb = _NEXT_WORD.match(text, end)
+    return "I", (_VERB_AGREEMENT.get(verb.group("w").lower()) if verb is not None else None)

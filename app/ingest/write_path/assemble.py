@@ -57,10 +57,12 @@ HEIGHT_TO_CM = {"cm": 1.0, "m": 100.0, "in": 2.54, "inch": 2.54, "inches": 2.54,
 
 @dataclass(frozen=True, slots=True)
 class Person:
-    """What grounding needs to know about the user: sex and age (from ``Self``)."""
+    """What grounding needs to know about the user: sex and age (from ``Self``), and the first names their clinical
+    record gives them (how a caregiver may call them)."""
 
     sex: str | None = None
     birth_date: date | None = None
+    first_names: tuple[str, ...] = ()
 
     def age_at(self, when: datetime) -> float | None:
         if self.birth_date is None:
@@ -160,7 +162,7 @@ def plan_turn(
 
 def _person_with_turn_facts(person: Person, candidates: Sequence[CandidateRecord]) -> Person:
     sex = next((c.fields["value"] for c in candidates if c.type == "sex" and c.admissible), None)
-    return Person(sex=sex or person.sex, birth_date=person.birth_date)
+    return Person(sex=sex or person.sex, birth_date=person.birth_date, first_names=person.first_names)
 
 
 TENTATIVE_OK = frozenset({"goal"})

@@ -34,10 +34,13 @@ TURN_CONTEXT = Query(
     """
     OPTIONAL MATCH (s:Self {user_id: $user_id})
     OPTIONAL MATCH (u:Utterance {uid: $uid})
-    RETURN s.sex AS sex, toString(s.birth_date) AS birth_date, u IS NOT NULL AS seen
+    OPTIONAL MATCH (p:Patient {user_id: $user_id})
+    RETURN s.sex AS sex, toString(s.birth_date) AS birth_date, u IS NOT NULL AS seen,
+           collect(DISTINCT p.display)[..3] AS patient_names
     """,
 )
-"""One read before the work: whether the turn is a replay, and the person's sex and birth date."""
+"""One read before the work: whether the turn is a replay, the person's sex and birth date, and the names their
+clinical record gives them (a caregiver may call them by their first name)."""
 
 WRITE_UTTERANCE = Query(
     "turn_write_utterance",

@@ -23,7 +23,7 @@ from typing import Any, Protocol, cast
 from app.db.client import GraphClient
 from app.dictionary import DictionarySnapshot
 from app.graph_schema.registry import RECORD_BOOKKEEPING
-from app.ingest.narrative.caregiver_view import child_sex, first_person_view, spoken_of
+from app.ingest.narrative.caregiver_view import child_sex, first_names, first_person_view, spoken_of
 from app.ingest.narrative.models import ExtractionResult
 from app.ingest.narrative.record_types import CandidateRecord
 from app.ingest.write_path import queries
@@ -201,17 +201,22 @@ def _extract_for_the_person(
 ) -> Any:
     """The extractor's result, read in the person's first person when a caregiver writes about them
     (:mod:`app.ingest.narrative.caregiver_view`): quotes come back in the words as written."""
-    spoken = spoken_of(masked, child=child_sex(person.sex, person.birth_date, mention_time))
+    child = child_sex(person.sex, person.birth_date, mention_time)
+    spoken = spoken_of(masked, child=child, sex=person.sex, names=person.first_names)
     if spoken is None:
         return extract(masked, snapshot, mention=mention_time)
-    view = first_person_view(masked, spoken[0], child=spoken[1])
+    view = first_person_view(spoken, masked)
     extraction = extract(view.text, snapshot, mention=mention_time)
     return view.restore(extraction) if isinstance(extraction, ExtractionResult) else extraction
 
 
 def _person(context: dict[str, Any]) -> Person:
     birth = context.get("birth_date")
-    return Person(sex=context.get("sex"), birth_date=date.fromisoformat(birth) if birth else None)
+    return Person(
+        sex=context.get("sex"),
+        birth_date=date.fromisoformat(birth) if birth else None,
+        first_names=first_names(context.get("patient_names") or ()),
+    )
 
 
 # --- results -------------------------------------------------------------------------------------
