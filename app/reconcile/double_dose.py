@@ -178,14 +178,17 @@ _OTHER_TAKER = re.compile(
 """Another person taking a dose of their own (not one given to the speaker: "mom gave me another one"; "had" as
 an auxiliary, "my wife had already put one out", is no dose of hers)."""
 _TWICE = re.compile(
-    r"\b(?:took|taken|had|swallowed|popped|used|injected|gave myself|given myself|did|done)\s+"
-    r"(?:it|them|(?:my|the|his|her)(?:\s+[\w-]+){1,3}?)\s+"
+    r"\b(?:took|taken|had|swallowed|popped|used|injected|gave myself|given myself|did|done|got|was given|been given)\s+"
+    # "took Sunday's twice": the day's dose named by its day
+    r"(?:it|them|(?:my|the|his|her)(?:\s+[\w-]+){1,3}?|(?:mon|tues|wednes|thurs|fri|satur|sun)day's(?:\s+[\w-]+){0,2}?)"
+    r"\s+"
     r"(?:twice|two times|2 times)\b"
     r"(?!\s+(?:a|an|per|each|every|daily|weekly|in a row on)\b|\s+(?:day|week)\b)",
     re.IGNORECASE,
 )
 """One drug taken twice on an occasion, whatever the intake verb ("swallowed my amlodipine twice this morning",
-"had my metoprolol two times today"); a frequency ("twice a day", "two times daily") is none."""
+"had my metoprolol two times today", "he got his warfarin twice last night", "must have taken Sunday's twice"); a
+frequency ("twice a day", "two times daily") is none."""
 _CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:so|and|but|then|because)\b", re.IGNORECASE)
 
 

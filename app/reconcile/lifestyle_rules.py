@@ -110,6 +110,16 @@ HIGH_INTENSITY_CUES: tuple[str, ...] = (
     "rowing flat out",
     "max resistance",
     "sprinted",
+    # effort said by pace or by a race result: "full pelt all 5k", "coach had us going all out", "smashed my PB"
+    "full pelt",
+    "full tilt",
+    "flat-out",
+    "pb",
+    "medal",
+    # the talk test failed: too breathless to speak after it
+    "get a word out",
+    "couldn't talk",
+    "couldn't speak",
 )
 CAREPLAN_DOMAINS: dict[str, tuple[str, ...]] = {
     "exercise": ("exercise", "physical activity", "walking", "activity"),
@@ -196,6 +206,19 @@ def _running_pace(st: Statement) -> bool:
     return km / (minutes / 60.0) >= RUNNING_SPEED_KMH
 
 
+RACE_LENGTH_KM = 21.0
+"""A distance of a half marathon or more, said with no walking, cycling or hiking activity, is a race-length run."""
+_NOT_RUN = ("walk", "walking", "hike", "hiking", "cycling", "bike", "ride", "swim", "swimming", "rowing")
+
+
+def _race_length(st: Statement) -> bool:
+    distance = st.number("distance")
+    if not distance or any_phrase(st.text("activity"), _NOT_RUN):
+        return False
+    km = distance * 1.609 if (st.text("unit") or "km").startswith("mi") else distance
+    return km >= RACE_LENGTH_KM
+
+
 def _goal_domain(st: Statement, domain: str) -> str:
     """The lifestyle domain a goal is about (``walk 4,000 steps`` → exercise)."""
     if st.type != "goal":
@@ -217,7 +240,7 @@ def lifestyle_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
     intense = any_phrase(activity, HIGH_INTENSITY_ACTIVITIES) or any_phrase(
         " ".join(x for x in (activity, st.quote or "") if x), HIGH_INTENSITY_CUES
     )
-    if st.type == "exercise" and (intense or _running_pace(st)):
+    if st.type == "exercise" and (intense or _running_pace(st) or _race_length(st)):
         risky = _uncontrolled_hypertension(ctx)
         recent = [
             i for i in cardiac_items(ctx, within=RECENT_CARDIAC_PROCEDURE) if i.resource_type == "Procedure"

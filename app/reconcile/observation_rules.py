@@ -131,11 +131,11 @@ def observation_verdict(
     entry = test_entry(st, snapshot) if lab else (snapshot.test_by_loinc(codes[0]) if snapshot else None)
     stated = st.number("value_canonical")
     recorded = _canonical(latest.value, latest.unit, entry) if latest.value is not None else None
-    if stated is None and st.number("value") is not None:
-        if st.text("unit") is None and recorded is not None:
-            stated = _unitless(st.number("value") or 0.0, entry, recorded)
-        else:
-            stated = _canonical(st.number("value") or 0.0, st.text("unit"), entry)
+    if st.number("value") is not None and st.text("unit") is None and recorded is not None:
+        # a unit-less value ("187 on their scale") is read in the nearer unit, whatever unit grounding assumed
+        stated = _unitless(st.number("value") or 0.0, entry, recorded)
+    elif stated is None and st.number("value") is not None:
+        stated = _canonical(st.number("value") or 0.0, st.text("unit"), entry)
     if stated is None or recorded is None:
         return None
     bands = (_band(snapshot, entry, ctx, stated), _band(snapshot, entry, ctx, recorded))

@@ -33,6 +33,7 @@ from app.reconcile.context import (
 from app.reconcile.matching import Verdict, age_phrase, agreement, any_phrase, discrepancy, has_phrase, words
 from app.reconcile.medication_rules import cardiac_items
 from app.reconcile.models import Statement
+from app.reconcile.palpitation_rules import palpitations_verdict
 from app.reconcile.symptom_citations import blood_causes_of_fainting, cardiac_conditions_relied_on
 
 PAIN_WORDS = ("pain", "ache", "aches", "aching", "sore", "hurts")
@@ -227,13 +228,12 @@ VASCULAR_WORDS = ("hypertension", "hypertensive", "stroke", "cerebrovascular", "
 
 def _syncope_causes(heart: Sequence[ClinicalItem]) -> list[ClinicalItem]:
     """The active heart conditions a fainting is cited against: the rhythm disorders when there are any,
-    else the heart conditions (a stroke is no heart condition; a "History of ..." situation is dropped
-    beside an active condition)."""
+    else every heart condition, its "History of ..." situation included ("Cardiac arrest" with "History of
+    cardiac arrest", as chest pain cites them; a stroke is no heart condition)."""
     cardiac = [i for i in heart if not any_phrase(i.display, NOT_HEART_WORDS)]
     rhythm = [i for i in cardiac if any_phrase(i.display.lower(), RHYTHM_WORDS)]
-    chosen = rhythm or cardiac
-    disorders = [i for i in chosen if not i.display.lower().startswith("history of")]
-    return disorders or chosen
+    disorders = [i for i in rhythm if not i.display.lower().startswith("history of")]
+    return disorders or rhythm or cardiac
 
 
 def _names_allergen(quote: str | None, allergy: ClinicalItem) -> bool:
@@ -318,6 +318,9 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
             heart,
             safety=True,
         )
+    racing = palpitations_verdict(name, key, quote, ctx)  # with dizziness in heart disease (:mod:`.palpitation_rules`)
+    if racing is not None:
+        return racing
     if respiratory_distress(f"{name} {key}", st.quote or ""):
         airway = _prefer_active(
             [i for i in ctx.of_type("Condition") if any_phrase(i.display, RESPIRATORY_HISTORY)], t

@@ -165,7 +165,7 @@ def test_advice_without_a_follow_up_action_is_not_a_start(snapshot: DictionarySn
 @pytest.mark.parametrize(
     ("text", "record_type", "expected"),
     [
-        ("We always carry his epinephrine auto-injector.", "prescription", {"drug": "epinephrine"}),
+        ("We always carry my epinephrine auto-injector.", "prescription", {"drug": "epinephrine"}),
         (
             "The doctor gave me a ten-day supply of oxycodone, started yesterday.",
             "prescription",

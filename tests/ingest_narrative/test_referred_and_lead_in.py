@@ -340,7 +340,8 @@ def test_round_ten_wordings(snapshot: DictionarySnapshot, mention: datetime) -> 
     )
     assert [(f["drug"], f["action"]) for _, f, _ in water] == [("hydrochlorothiazide", "stop")]
     held = _typed("My dentist told me to hold my Coumadin, so I haven't taken it since last Monday.", snapshot, mention)
-    assert [(f["drug"], f["action"], when) for _, f, when in held] == [("warfarin", "skip", "since last Monday")]
+    # a hold that goes on since a day is a stop (round 25: the hold verb after "to" governs the drug)
+    assert [(f["drug"], f["action"], when) for _, f, when in held] == [("warfarin", "stop", "since last Monday")]
     assert _typed("My doctor wants me on atorvastatin but I'm not taking it.", snapshot, mention) == []
     crossfit = _typed("did a brutal crossfit class this morning, max effort deadlifts.", snapshot, mention)
     assert [f["activity"] for _, f, _ in crossfit] == ["crossfit class"]

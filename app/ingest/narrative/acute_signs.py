@@ -43,7 +43,19 @@ FAINT_SAID = re.compile(
     # the sight going before the fall: "the world went grey, and the next thing I knew ...", "it all went black"
     r"|\b(?:the world|everything|it all|the room)\s+(?:just\s+)?went\s+(?:grey|gray|white|black|dark|fuzzy)\b"
     r"(?=[^.;!?]{0,25}\bnext thing i (?:knew|know|remember))"
-    rf"|\bi (?:woke up|came (?:to|round|around)|found myself)\b[^.;!?]{{0,30}}?\bon (?:the |my )?(?:\w+ )?{_DOWN}\b"
+    # the subject said or dropped at a sentence opening: "I came round on the tiles", "came to on the floor by the desk"
+    r"|(?:\bi\s+|(?:^|(?<=[.!?]\s))(?:then\s+|and\s+|just\s+)?)(?:woke up|came (?:to|round|around)|found myself)\b"
+    rf"[^.;!?]{{0,30}}?\bon (?:the |my )?(?:\w+ )?{_DOWN}\b"
+    # down on a surface with no memory of getting there or no knowing where: "I was sitting on the kitchen floor
+    # ... and I don't remember getting down there", "I was on the floor and didn't know where I was"
+    rf"|\bi (?:was|were)\s+(?:\w+\s+){{0,2}}?on (?:the |my )?(?:\w+ )?{_DOWN}\b"
+    r"(?=[^.!?]{0,120}?\b(?:(?:didn't|did not|don't|do not) know where"
+    r"|(?:don't|do not|didn't|did not|can't|cannot|couldn't) (?:\w+ )?remember"
+    r"|no (?:memory|idea|recollection) (?:of )?(?:how|getting)))"
+    # someone finding the speaker down: "my wife found me face down in the leaf pile", "found me out cold"
+    # (a state must be said: "the kids found me on the floor playing lego" is none)
+    r"|\bfound me\s+(?:(?:lying\s+)?face (?:down|up)|unconscious|out cold|in a heap|slumped|sprawled|collapsed"
+    rf"|passed out|lying (?:on|in) (?:the )?(?:\w+ )?{_DOWN})\b"
     r"|\b(?:i )?(?:must have|must've|musta|might have|might've) (?:been out|blacked out|passed out|gone out"
     r"|lost consciousness|fainted|conked out)\b"
     r"|\bi (?:was|went) out (?:cold|like a light|for (?:a|about|maybe|like|a few|several|\d+|a couple)\b)"
@@ -65,10 +77,22 @@ CHEST_SQUEEZED = re.compile(
     r"|pressing|sitting|pushing|tightening|clamped|wrapped)\s+(?:on|around|round|down on|in|across)\s+my chest\b"
     r"|\blike (?:an? |some )(?:\w+\s+){0,2}?(?:elephant|weight|band|vice|vise|fist|brick|bricks|belt)\b[^.;!?]{0,25}?"
     r"\b(?:on|around|round|across|in|crushing|squeezing) my chest\b"
-    # a simile of the chest: "my chest felt like it was in a vise", "it felt like my chest was being crushed"
-    r"|\b(?:my (?:chest|breastbone)\s+(?:felt|feels|was|went)|(?:felt|feels) (?:like|as if|as though) my chest\s+"
-    r"(?:was|were|is))\b[^.;!?,]{0,30}?\b(?:vi[cs]e|clamp(?:ed)?|crush(?:ed|ing)|squeez(?:ed|ing)|squash(?:ed|ing)"
-    r"|gripped|elephant|sitting on)\b"
+    # a simile of the chest or the ribs: "my chest felt like it was in a vise", "it felt like my chest was being
+    # crushed", "it was like my ribs were in a vice"
+    r"|\b(?:my (?:chest|breastbone|ribs|ribcage|rib cage)\s+(?:felt|feels|was|were|went)|(?:felt|feels|was|is)"
+    r" (?:like|as if|as though) my (?:chest|ribs|ribcage|rib cage)\s+(?:was|were|is|are))\b[^.;!?,]{0,30}?"
+    r"\b(?:vi[cs]e|clamp(?:ed)?|crush(?:ed|ing)|squeez(?:ed|ing)|squash(?:ed|ing)|gripped|elephant|sitting on)\b"
+    # a constricting thing around the chest: "this tight band around my chest", "a weight across my chest"
+    r"|\b(?:a|an|this|that|the)\s+(?:\w+\s+)?(?:band|belt|vi[cs]e|weight|elephant|fist)\s+(?:around|round|across|on|over)"
+    r"\s+my chest\b"
+    # the chest said heavy or tight, the possessive said or dropped: "chest felt heavy and tight", "my chest's gone
+    # tight", "rubbing my chest, says it feels heavy"
+    r"|(?:\bmy|(?:^|(?<=[.!?,;]\s)|(?<=\band\s)|(?<=\bbut\s)))\s*chest(?!\s+(?:of|freezer|x-?rays?|infection|hair|press"
+    r"|day|workout|muscles?|exercises?|size)\b)(?:'s|\s+(?:feels?|felt|feeling|is|was|has been|had been|went|goes|got"
+    r"|gets|been|has felt|has gone|had gone|kept|keeps)(?:\s+(?:feeling|getting|going))?)(?:\s+(?:so|really|very|a bit"
+    r"|a little|all|kind of|kinda|quite|awfully|horribly|proper|super))*\s+(?:heavy|tight|tighter|crushed|squeezed)\b"
+    r"|\bmy chest\b[^.;!?]{0,30}?\b(?:it|which)\s+(?:feels|felt|is|was)\s+(?:(?:so|really|very|a bit|all|kind of)\s+)?"
+    r"(?:heavy|tight)\b"
     r"|\b(?:pain|ache|pressure|tightness|discomfort|squeezing|heaviness|burning)\s+(?:right\s+)?(?:behind|in|on"
     r"|under)\s+my\s+(?:breastbone|sternum)\b",
     re.IGNORECASE,
@@ -111,13 +135,20 @@ CYANOSIS_SAID = re.compile(
 )
 """The speaker's lips, face or fingers turning blue (see the module docstring)."""
 HEART_RACING_SAID = re.compile(
-    r"\bmy (?:heart|pulse|ticker|heartbeat)\s+(?:(?:was|is|were|kept|keeps|started|starts|went|goes|had been|has been"
-    r"|'s)\s+)?(?:(?:just|really|suddenly|absolutely)\s+)?(?:going|racing|pounding|hammering|thumping|banging|galloping"
-    r"|thudding|going off|beating|fluttering|flip-flopping|flopping|jumping|skipping|bouncing|jumped|raced|pounded"
+    r"\bmy (?:heart|pulse|ticker|heartbeat)(?:'s\s+|\s+)(?:(?:was|is|were|kept|keeps|started|starts|went|goes|had been"
+    r"|has been|'s)\s+)?(?:been\s+)?(?:(?:just|really|suddenly|absolutely)\s+)?(?:going|racing|pounding|hammering"
+    r"|thumping|banging|galloping|thudding|going off|beating|fluttering|flip-flopping|flopping|jumping|skipping"
+    r"|bouncing|jumped|raced|pounded"
     r"|hammered|thumped|galloped|went|goes|go|race|races|pound|pounds|hammer|hammers)\s+(?:(?:away|along)\s+)?"
     r"(?:like (?:the clappers|mad|crazy|a drum|a train|the devil|a steam engine|a rabbit|a bird|a hummingbird"
     r"|a jackhammer|hell|nobody's business)|a mile a minute|(?:nineteen|ten|twenty|ninety) to the dozen"
     r"|out of my chest|all over the place|in my (?:throat|ears|chest))"
+    # the heart said racing by a plain verb, or doing its racing thing: "my heart keeps racing", "my heart's doing
+    # that fluttery thing again"
+    r"|\bmy (?:heart|pulse|heartbeat)(?:'s|\s+(?:is|was|keeps|kept|started|starts|has been|had been|has|had))?"
+    r"(?:\s+been)?(?:\s+(?:just|really|suddenly|absolutely|all))?\s+(?:racing|fluttering|pounding|hammering|skipping"
+    r"(?: beats)?|thumping|galloping|flip-flopping|thudding|doing\s+(?:that|the|this|its|my)\s+(?:\w+\s+)?"
+    r"(?:racing|fluttery|fluttering|pounding|skipping|flip-?flopping|galloping|jumping|thumping|hammering)(?:\s+thing)?)\b"
     # a racing or fluttering feeling in the chest: "the fluttery racing feeling is back", "a fluttering in my chest"
     r"|\b(?:a|the|that|this)\s+(?:(?:horrible|funny|weird|odd|strange|awful|familiar|old)\s+)?"
     r"(?:fluttery|fluttering|racing|pounding|thumping|galloping|flip-flopping)(?:[,\s]+(?:and\s+)?"
@@ -141,13 +172,28 @@ _EXERTION = re.compile(
 )
 """Exertion said in the same or the previous sentence: a heart pounding from it is effort, not palpitations
 ("flat out for half an hour. My heart was going like the clappers")."""
+_GOING_SIGN = (
+    r"\b(?:(?:the room|everything|the floor|the world)\s+(?:(?:was|started|kept|just)\s+)?(?:tilted|tilting|tipped"
+    r"|lurched|spun|spinning|swayed|swaying)|(?:my )?vision\s+(?:closed|closing|narrowed|narrowing|went)\s+in"
+    r"|tunnel vision|my legs\s+(?:went|gave|started to go|turned to jelly)|had to (?:grab|grip|hold on|sit down))\b"
+)
+_GOING_DOWN = (
+    r"\bi\s+(?:was sure|thought|felt like|was convinced|knew|was certain)\s+(?:i was|i'd|i would|i'm)\s+"
+    r"(?:going down|(?:going to|gonna|about to|going|have)\s+(?:to\s+)?(?:go down|faint|pass out|black out|keel over"
+    r"|hit the (?:floor|deck|ground)|gone down|fainted|passed out|blacked out)|(?:go|faint|pass out|black out)\b)\b"
+)
+"""The sight or balance going (``_GOING_SIGN``) and the speaker sure of falling (``_GOING_DOWN``): near fainting
+only together, so "I thought I'd faint when I saw the bill" alone is no sign."""
 NEAR_FAINT_SAID = re.compile(
     r"\b(?:everything|the world|it all|the room|my vision|my eyesight)\s+(?:just\s+|suddenly\s+)?went\s+"
     r"(?:grey|gray|white|black|dark|fuzzy|swimmy|blurry)\b"
     r"(?=[^.;!?]{0,60}?\b(?:had to (?:grab|grip|hold on|sit down|lie down|put my head)|grabbed (?:hold|the|onto)"
     r"|caught myself|(?:nearly|almost) (?:went down|fell|keeled|passed out|fainted|blacked out|collapsed)"
     r"|(?:i'd|i would) have (?:gone down|fallen|hit the (?:floor|deck)|keeled over)))"
-    r"|\bi\s+(?:very\s+)?(?:nearly|almost)\s+(?:fainted|passed out|blacked out|keeled over)\b",
+    r"|\bi\s+(?:very\s+)?(?:nearly|almost)\s+(?:fainted|passed out|blacked out|keeled over)\b"
+    # a sign of the sight or balance going, and the speaker sure of going down: "the room tilted, my vision closed in
+    # and I was sure I was going down", "I thought I'd pass out, everything went tunnel-like"
+    rf"|{_GOING_SIGN}(?=[^?]{{0,100}}?{_GOING_DOWN})|{_GOING_DOWN}(?=[^?]{{0,80}}?{_GOING_SIGN})",
     re.IGNORECASE,
 )
 """Nearly fainting, told by the sight going and the speaker catching themselves ("everything went grey, I had to
@@ -155,15 +201,32 @@ grab the rail or I'd have gone down", "I almost passed out"); read when the dict
 """The speaker's heart said to race by an image ("my heart was going like the clappers", "my pulse was hammering
 out of my chest") or a racing, fluttering feeling that comes or returns ("the fluttery racing feeling is back"):
 palpitations."""
+PRESSURE_ON_EFFORT = re.compile(
+    r"\b(?:the|that|this)\s+(?:pressure|tightness|heaviness|squeezing|crushing feeling)\s+(?:kept|keeps|came|comes"
+    r"|started|starts|would)\s+(?:coming\s+|come\s+)?(?:back|on)\b(?=[^.!?]{0,60}?\b(?:stairs|steps|hill|walk\w*"
+    r"|climb\w*|hurr\w*|rush\w*|every time i|whenever i)\b)",
+    re.IGNORECASE,
+)
+"""A pressure that comes back with effort ("the pressure kept coming back every time I tried the stairs"): chest
+pain, read only where the text names the chest or an angina drug (``_CHEST_CONTEXT``)."""
+_CHEST_CONTEXT = re.compile(r"\b(?:chest|breastbone|angina|nitro\w*|gtn|glyceryl)\b", re.IGNORECASE)
+DIZZY_SAID = re.compile(
+    r"\b(?:the room|everything|the world)(?:'s|\s+(?:was|is|keeps|kept|started|starts|began|has been|had been|went"
+    r"|goes|just))*\s+(?:spinning|spun|whirling|going round|going around|spin|spins)\b",
+    re.IGNORECASE,
+)
+"""The room or the world said to spin around the speaker ("the room keeps spinning on me"): dizziness."""
 _SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (FAINT_SAID, "fainting"),
     (HEART_RACING_SAID, "palpitations"),
     (NEAR_FAINT_SAID, "near fainting"),
     (CHEST_SQUEEZED, "chest pain"),
+    (PRESSURE_ON_EFFORT, "chest pain"),
     (SPEECH_SAID, "dysarthria"),
     (WEAKNESS_SAID, "weakness"),
     (BREATHING_SAID, "shortness of breath"),
     (CYANOSIS_SAID, "cyanosis"),
+    (DIZZY_SAID, "dizziness"),
 )
 
 
@@ -175,6 +238,8 @@ def acute_sign_keys(text: str, vocabulary: Vocabulary) -> list[tuple[str, tuple[
         if entry is None:
             continue
         for m in rx.finditer(text):
+            if rx is PRESSURE_ON_EFFORT and not _CHEST_CONTEXT.search(text):
+                continue  # "the pressure kept coming back" at work: a chest or an angina drug must be said
             if rx is HEART_RACING_SAID and (_AT_THE_CLINIC.match(text, m.end()) or _exertion_around(text, m)):
                 continue  # "my heart goes a mile a minute at the doctor's office": nerves, not a complaint
             # the failing part is the target ("my right hand wouldn't grip": "would" is no hypothetical)

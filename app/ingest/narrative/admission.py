@@ -20,6 +20,8 @@ def applicable(proposal: Proposal, a: Assertion) -> Assertion:
     sister") is not about the relative or person it mentions; a dose taken in doubt (``extra["doubted_dose"]``:
     "wasn't sure whether I'd had it, and I took another") is not put under its own doubt.
     """
+    if proposal.extra.get("presupposed") and a.hypothetical:
+        a = replace(a, hypothetical=False)  # "I'm supposed to wear a shield now that it has the new lens in"
     if proposal.extra.get("doubted_dose") and (a.hypothetical or a.uncertain):
         a = replace(a, hypothetical=False, uncertain=False)
     if (proposal.type in HEDGE_TOLERANT_TYPES or proposal.extra.get("hedge_tolerant")) and a.uncertain:

@@ -14,6 +14,8 @@ import re
 
 from app.ingest.narrative.allergen_exposure import find_exposure_reactions
 from app.ingest.narrative.allergy_disproved import find_disproved_allergies
+from app.ingest.narrative.allergy_verdicts import find_allergy_verdicts
+from app.ingest.narrative.drug_reaction_signs import find_signs_by_reference
 from app.ingest.narrative.drug_reactions import dose_each_time_span, find_drug_reactions, stated_drug, told_reaction
 from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.sentences import sentence_spans
@@ -220,13 +222,16 @@ def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
     for proposal in find_disproved_allergies(text, sentence_spans(text), drugs):
         if not any(p.fields["substance"] == proposal.fields["substance"] for p in out):
             out.append(proposal)  # "my notes say shellfish allergy, but I ate prawns and didn't get an itch"
-    disproved = [p.fields["substance"] for p in out]
+    for proposal in find_allergy_verdicts(text, sentence_spans(text)):
+        if not any(p.fields["substance"] == proposal.fields["substance"] for p in out):
+            out.append(proposal)  # "fish allergy strikes again", "peanuts came up negative on the prick test"
+    verdicts = [p.fields["substance"] for p in out]
     for m in _ALLERGY.finditer(text):
         if any(d.start() <= m.start() < d.end() or m.start() <= d.start() < m.end() for d in denials):
             continue
         group = next(g for g in ("sub", "sub2", "sub3", "sub4", "sub5", "sub6") if m.group(g))
         proposal = _allergy(text, m, group, drugs)
-        if proposal is None or proposal.fields["substance"] in disproved:
+        if proposal is None or proposal.fields["substance"] in verdicts:
             continue
         if group in ("sub4", "sub5"):  # "an allergic reaction to X" is the allergy, not a condition of its own
             proposal.extra["covers"] = (m.start(), m.end())
@@ -249,7 +254,8 @@ def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
         fields = {"substance": said, "substance_kind": kind, "reaction": None}
         anchor = (m.start("verb"), m.end("verb")) if m.re is _FOOD_REACTION else (m.start("sub"), m.end("sub"))
         out.append(Proposal("allergy", fields, anchor))
-    for proposal in find_drug_reactions(text, drugs, sentence_spans(text)):
+    spans = sentence_spans(text)
+    for proposal in [*find_drug_reactions(text, drugs, spans), *find_signs_by_reference(text, drugs, spans)]:
         same = [p for p in out if p.type == "allergy" and p.fields.get("substance") == proposal.fields["substance"]]
         for p in same:  # "said it's most likely an allergy to the simvastatin": a suspected reaction is acted on
             if p.fields.get("status") != "denied":

@@ -16,7 +16,7 @@ _WEIGH = re.compile(
     rf"(?P<num>{NUMBER})\s?(?P<unit>kgs?|kilos?|kilograms?|lbs?|pounds?|st|stone)\b",
     re.IGNORECASE,
 )
-_SCALE = re.compile(
+_SCALE_LEAD = (
     # any scale, wherever it stands: "stood on the pharmacy scale while I waited: 74 kg", "hopped on the gym's
     # scales after my class, 80 kilos", "got on a scale at the chemist ... 12 stone"
     # or someone else's, the speaker the one on it: "made me get on his fancy scale yesterday, 79 kilos"
@@ -32,7 +32,11 @@ _SCALE = re.compile(
     # weighed by someone, the place between: "Got weighed at the clinic, 82 kilos", "was weighed in at 91 kg"
     r"|\b(?:got|get|was|been|being)\s+weighed\b(?:\s+in)?[^.;!?\d]{0,30}?"
     r"(?:[:,-]|\bat\b|\b(?:and|so)\s+(?:i'm|i was)\b)\s*)"
-    rf"(?:about\s+|around\s+|exactly\s+)?(?P<num>{NUMBER})\s?(?P<unit>kgs?|kilos?|kilograms?|lbs?|pounds?|st|stone)\b",
+)
+_SCALE = re.compile(
+    _SCALE_LEAD
+    + rf"(?:about\s+|around\s+|exactly\s+)?(?P<num>{NUMBER})\s?"
+    + r"(?P<unit>kgs?|kilos?|kilograms?|lbs?|pounds?|st|stone)\b",
     re.IGNORECASE,
 )
 """A weight read off the scale: "Stepped on the scale this morning too, 93 kilos", "the scale said 201 lbs", "Scale
@@ -44,6 +48,29 @@ _ON_SCALE = re.compile(
     re.IGNORECASE,
 )
 """The weight first, the scale after: "I was 75.8 kilos on their scale", "I'm 90 kg according to the gym scales"."""
+_BARE_WEIGHT = (
+    r"(?:about\s+|around\s+|exactly\s+|right\s+at\s+)?(?P<num>\d{2,3}(?:\.\d)?)(?P<unit>)"
+    r"(?![\d:/]|\.\d|\s*(?:%|am\b|pm\b|a\.m|p\.m|o'clock|minutes?|mins?|hours?|times?|steps?|cal|calories|mg|ml|bpm"
+    r"|beats|over|years?|yrs?|days?|dollars?|bucks|cents?|degrees?)\b)"
+)
+"""A weight said without its unit ("hopped on their scale, 187 with my boots on", "weighed in at 174"): two or
+three digits that are no time, count, dose, pressure or price; the reconciler reads it in the nearer unit."""
+_SCALE_BARE = re.compile(_SCALE_LEAD + _BARE_WEIGHT, re.IGNORECASE)
+_WEIGHED_IN_BARE = re.compile(r"\bweigh(?:ed|s)?\s+in\s+at\s+" + _BARE_WEIGHT, re.IGNORECASE)
+_WEIGHED_BARE = re.compile(r"(?:\bi\s+|^|(?<=[.!?]\s))(?:weighed|weigh)\s+" + _BARE_WEIGHT, re.IGNORECASE)
+"""A bare weight after "weighed" only with the speaker as the subject ("Weighed 190 at the doctor's")."""
+_ON_SCALE_BARE = re.compile(
+    r"\b(?:i\s+was|i'm|i\s+am|i\s+came\s+in\s+at)\s+"
+    + _BARE_WEIGHT
+    + r"(?=\s+(?:on|according\s+to)\s+(?:the|their|his|her|my|a|that|this|our)\s+(?:[a-z]+(?:'s)?\s+){0,2}?scales?\b)",
+    re.IGNORECASE,
+)
+"""The bare weight first, the scale after: "I'm 182 on the gym scale"."""
+_ANOTHERS_SCALE = re.compile(r"\b(?:my|our)\s+\w+'s\s+(?:[a-z]+\s+)?scales?\b", re.IGNORECASE)
+"""A relative's scale read by its own verb ("my daughter's fancy scale says 176"): the device is theirs, the weight
+the speaker's."""
+_PLAUSIBLE_WEIGHT = (70.0, 450.0)
+"""A bare number read as a weight only in this range (pounds or kilograms of an adult)."""
 _SPEAKER_ON_IT = re.compile(
     r"\b(?:i|me)\s+(?:(?:\w+|to)\s+){0,2}$|(?:^|[.!?]\s+)(?:(?:then|so|also|finally|just)\s+)?$", re.IGNORECASE
 )
@@ -63,14 +90,21 @@ _HEIGHT = re.compile(
 def find_body_size(text: str, consumed: list[tuple[int, int]]) -> list[Proposal]:
     """Weights and heights in ``text``, skipping numbers inside ``consumed`` spans (a blood pressure)."""
     proposals: list[Proposal] = []
-    for m in [*_WEIGH.finditer(text), *_SCALE.finditer(text), *_ON_SCALE.finditer(text)]:
+    found = [*_WEIGH.finditer(text), *_SCALE.finditer(text), *_ON_SCALE.finditer(text)]
+    found += [*_SCALE_BARE.finditer(text), *_WEIGHED_IN_BARE.finditer(text), *_WEIGHED_BARE.finditer(text)]
+    found += _ON_SCALE_BARE.finditer(text)
+    for m in found:
         if any(start <= m.start("num") < end for start, end in [*consumed, *(p.anchor for p in proposals)]):
+            continue
+        if not m.group("unit") and not _PLAUSIBLE_WEIGHT[0] <= float(m.group("num")) <= _PLAUSIBLE_WEIGHT[1]:
             continue
         if m.groupdict().get("whose") and not _SPEAKER_ON_IT.search(text, max(0, m.start() - 40), m.start()):
             continue  # "my husband got on his scale, 90 kilos": his weight
-        unit = "kg" if m.group("unit").lower() in _KILO_SPELLINGS else m.group("unit")
+        unit = "kg" if m.group("unit").lower() in _KILO_SPELLINGS else m.group("unit") or None
         fields = {"kind": "weight", "value": parse_number(m.group("num")), "unit": unit}
         mine = {"speaker_subject": True} if m.groupdict().get("whose") else {}  # another's scale, the speaker on it
+        if _ANOTHERS_SCALE.search(m.group(0)) and not re.search(r"\b(?:he|she|his|her)\b", m.group(0), re.I):
+            mine = {"speaker_subject": True}
         proposals.append(Proposal("body_measurement", fields, (m.start(), m.end()), extra=mine))
     for m in _HEIGHT.finditer(text):
         if m.group("ft"):

@@ -62,7 +62,13 @@ _DECLARED = re.compile(
     rf"(?:this\s+|these\s+)?(?:for|on behalf of)\s+(?:(?:my|our)\s+)?(?P<who>{_RELATION})\b"
     rf"|\bon behalf of\s+(?:(?:my|our)\s+)?(?P<who2>{_RELATION})\b"
     r"|^\W*(?:hi|hello|hey)?\W*(?:it's|this is)\s+(?P<whose>his|her)\s+(?:daughter|son|wife|husband|mum|mom|dad|carer"
-    r"|caregiver|sister|brother)\b",
+    r"|caregiver|sister|brother)\b"
+    # the writer by the person's name and the pronoun written for: "This is Adán's wife writing for him"
+    r"|\b(?:it's|this is)\s+\w+'s\s+(?:daughter|son|wife|husband|partner|mum|mom|dad|carer|caregiver|sister|brother)"
+    r"\s+(?:writing|typing|texting|messaging)\s+(?:this\s+)?(?:for|on behalf of)\s+(?P<who3>him|her)\b"
+    # the writer's relation said as "I'm her daughter" opening the message
+    r"|^\W*(?:(?:hi|hello|hey)\W+)?(?:i'?m|i am)\s+(?P<whose2>his|her)\s+(?:daughter|son|wife|husband|carer|caregiver"
+    r"|sister|brother)\b",
     re.IGNORECASE,
 )
 """A message declared as typed for someone: "Dad here, I'm typing for him", "writing on behalf of my mum", "Hi,
@@ -188,11 +194,11 @@ def spoken_of(
     first names, by which a declared writer may call them ("It's his wife here. Adalberto keeps ...")."""
     declared = _DECLARED.search(text)
     if declared is not None:
-        who = (declared.group("who") or declared.group("who2") or "").lower()
+        who = (declared.group("who") or declared.group("who2") or declared.group("who3") or "").lower()
         if who in _RELATION_SEX:
             kin = _kin(_ROLE_OF_PERSON.get(who), _RELATION_SEX[who], names)
             return SpokenOf(_RELATION_SEX[who], False, kin, declared.span())
-        whose = (declared.group("whose") or "").lower()
+        whose = (declared.group("whose") or declared.group("whose2") or "").lower()
         declared_sex: Sex = "male" if whose == "his" else "female"
         writer = re.search(r"(\w+)\W*$", declared.group(0))
         role = _WRITER_ROLE.get(writer.group(1).lower()) if writer else None

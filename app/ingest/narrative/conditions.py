@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from app.ingest.narrative.condition_outcomes import clinician_named, corrected_to, told_over
+from app.ingest.narrative.disputed_entries import entry_disputed
 from app.ingest.narrative.history import PAIN_IN
 from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.sentences import last_match, sentence_end, sentence_start
@@ -262,6 +264,15 @@ def find_conditions(
         if _RELATIVE_REPORTS.search(re.split(r"[.!?]", text[: match.start])[-1]):
             continue  # "my sister called, she says the flu has cleared up": hers
         runs = _RUNS_IN_FAMILY.search(after)
+        dispute = None if runs else entry_disputed(text, match, before, after, sentences, conditions)
+        if dispute is not None:
+            # "the portal lists X under my conditions. That's wrong", "whatever it says about X should come off"
+            disputed = {"name": match.key, "status": "denied"}
+            proposal = Proposal("condition", disputed, dispute, policy="negation_is_content")
+            if not _ANOTHERS.search(before):
+                proposal.extra["speaker_subject"] = True
+            out.append(proposal)
+            continue
         if _RECORD_SAYS.search(before) and not _DENIED_AFTER.match(after):
             continue  # the record speaking ("my chart says anemia"), not the person
         if not runs and _not_had_for_a_period(before, after):  # "haven't had a sinus infection in over a year"
@@ -280,6 +291,15 @@ def find_conditions(
                 proposal.extra["speaker_subject"] = True
             out.append(proposal)
             continue
+        if not runs and (cue is None or len(tokenize(before[cue.end() :])) > 4):
+            # "Eczema's gone!", "whatever that sinus thing was, it's over"; "walk-in clinic says UTI."
+            told = "resolved" if told_over(before, after) else "active" if clinician_named(before, after) else None
+            disputed_before = any(p.fields.get("status") == "denied" and p.type == "condition" for p in out)
+            if told is None and disputed_before and corrected_to(before):
+                told = "active"  # "my chart says RA?? nope. its osteoarthritis": the right diagnosis
+            if told is not None:
+                out.append(Proposal("condition", {"name": match.key, "status": told}, (match.start, match.end)))
+                continue
         if cue is None and runs is None:
             continue
         if cue is not None and len(tokenize(before[cue.end() :])) > 4:
@@ -334,7 +354,8 @@ def _denied(before: str, after: str) -> bool:
     if _NO_LONGER.search(before) or _ANY_MORE.match(after) or _NOT_THE_CONDITION.match(after):
         return False
     denied = _DENIED_BEFORE.search(before)
-    if denied is not None and not re.match(r"\W*i\b", denied.group(0), re.I) and _ANOTHERS.search(before):
+    whose = _REPORTER.sub(" ", before)  # "she said it isn't X": the clinician reporting, not the subject
+    if denied is not None and not re.match(r"\W*i\b", denied.group(0), re.I) and _ANOTHERS.search(whose):
         return False  # "my son's wheeze: the doctor said it isn't asthma": his, not the speaker's
     return denied is not None or _DENIED_AFTER.match(after) is not None
 
@@ -345,6 +366,11 @@ _ANOTHERS = re.compile(
     re.IGNORECASE,
 )
 """Another person named before a denial said of "it": the diagnosis denied is theirs."""
+_REPORTER = re.compile(
+    r"\b(?:he|she|they)\s+(?:says?|said|told (?:me|us)|tells (?:me|us)|thinks?|thought|reckons?|confirmed|explained)\b",
+    re.IGNORECASE,
+)
+"""A clinician's pronoun as the subject of the verdict ("she said it isn't X"): not another patient."""
 
 
 def _own_verb(alias_text: str) -> int:

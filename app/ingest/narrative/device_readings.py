@@ -17,7 +17,9 @@ _DEVICE_READ = re.compile(
 )
 """A reading given by "it" or a device opening its own clause ("... and this morning it read"): the speaker's."""
 _ANOTHERS_READING = re.compile(
-    r"\b(?:his|her|their)\s+(?:own\s+)?(?:pressure|bp|blood pressure|reading|readings|numbers?|arm|wrist)\b"
+    # "his wrist" is his reading; "his wrist monitor" is only his device ("our son brought his wrist monitor over")
+    r"\b(?:his|her|their)\s+(?:own\s+)?(?:pressure|bp|blood pressure|reading|readings|numbers?|arm"
+    r"|wrist(?!\s+(?:monitor|cuff|machine|device|gadget)))\b"
     r"|\b(?:took|checked|measured|did|tested)\s+(?:his|her|hers|their|(?:my|our)\s+\w+'s)\b",
     re.IGNORECASE,
 )

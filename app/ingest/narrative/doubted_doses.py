@@ -1,4 +1,5 @@
-"""A dose taken while unsure whether it had been taken already: an intake, and a possible double dose.
+"""A dose taken while unsure whether it had been taken already, or doubled up after a missed one: an intake, and a
+possible double dose.
 
 "I couldn't remember if I'd had my warfarin, so I took one to be safe", "wasn't sure whether I'd taken the
 metoprolol, so I had another just in case", "can't recall if I did my Eliquis this morning and I took one anyway":
@@ -47,6 +48,34 @@ def find_doubted_doses(text: str, drugs: list[TermMatch]) -> list[Proposal]:
                 fields={"drug": drug.key},
                 anchor=(took.start("took"), took.end()),
                 extra={"doubted_dose": True},
+            )
+        )
+    return proposals
+
+
+_DOUBLED_UP_AFTER = re.compile(
+    r"[^.;!?]{0,80}?\b(?:so|and|then|but)\s+(?:then\s+)?(?:i(?:'ve|\s+have)?\s+)?(?:just\s+)?"
+    r"(?P<took>doubled\s+up|double[- ]?dosed|took\s+(?:a\s+)?double(?:\s+dose)?|took\s+two)\b"
+    r"(?!\s+of\b|\s+on\s+(?:my|the|his|her|their|some|a|it|them)\b|\s+(?:my|the|his|her|their|some)\s)"
+    r"(?!\s+(?:a|per|each|every)\s+(?:day|night|week)\b)",
+    re.IGNORECASE,
+)
+"""A dose doubled after the drug was named in the sentence, the drug left unsaid: "Missed my warfarin yesterday so I
+doubled up today", "forgot the metoprolol last night and then took two this morning"."""
+
+
+def find_doubled_up_doses(text: str, drugs: list[TermMatch]) -> list[Proposal]:
+    """An intake of a drug named earlier in the sentence that the speaker then doubled up (a make-up double dose)."""
+    proposals = []
+    for drug in drugs:
+        doubled = _DOUBLED_UP_AFTER.match(text, drug.end)
+        if doubled is None or any(other.start > drug.end and other.start < doubled.end() for other in drugs):
+            continue
+        proposals.append(
+            Proposal(
+                type="medication_intake",
+                fields={"drug": drug.key},
+                anchor=(doubled.start("took"), doubled.end("took")),
             )
         )
     return proposals

@@ -12,8 +12,29 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from app.ingest.narrative.medications import LAY_CLASS_KEYS
+from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.terms import TermMatch, Vocabulary
+
+LAY_CLASS_KEYS = frozenset({"antihypertensive", "anticoagulant", "statin", "antidiabetic", "antiepileptic"})
+"""Dictionary entries for a drug class named in lay words ("my cholesterol pill")."""
+
+
+def named_for_their_class(text: str, drugs: list[TermMatch], proposals: list[Proposal]) -> list[Proposal]:
+    """A class named and then the drug itself ("I stopped my cholesterol pill, the simvastatin"): the
+    specific drug carries the action; the class's own proposal is dropped."""
+    by_start = {d.start: d for d in drugs}
+    dropped: set[tuple[int, int]] = set()
+    for p in proposals:
+        drug = by_start.get(p.anchor[0])
+        if drug is None or drug.key not in LAY_CLASS_KEYS:
+            continue
+        named = next((d for d in drugs if d.start > drug.end and _APPOSITION.fullmatch(text[drug.end : d.start])), None)
+        if named is not None and named.key not in LAY_CLASS_KEYS and any(q.anchor[0] == named.start for q in proposals):
+            dropped.add(p.anchor)
+    return [p for p in proposals if p.anchor not in dropped]
+
+
+_APPOSITION = re.compile(r"\s*,\s*(?:the|my|i mean|i\.e\.|which is|aka)?\s*|\s*\(\s*", re.IGNORECASE)
 
 CLASS_KEYS = LAY_CLASS_KEYS | {"hormonal contraceptive"}
 """Dictionary entries that name a drug class, not one drug."""

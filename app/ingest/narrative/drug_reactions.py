@@ -98,7 +98,9 @@ _DRUG_CAUSES = re.compile(
     # a cleft: "the Allegra is what gave me the hives", "the amoxicillin must be what brought on the rash"
     r"(?:(?:is|was|must be|might be|could be|must have been)\s+(?:what|the thing that|the one that|the culprit that)"
     r"\s+)?"
-    rf"(?:gives?|gave|makes?|made|causes?|caused|brings?|brought)"
+    # a cause going on: "the lisinopril is giving me a blotchy rash", "it keeps bringing me out in welts"
+    rf"(?:(?:is|are|was|were|'s|has been|have been|'s been|keeps?|kept)\s+)?"
+    rf"(?:gives?|gave|giving|makes?|made|causes?|caused|causing|brings?|brought|bringing)"
     rf"\s+(?:me\s+)?(?:out\s+in\s+|on\s+)?(?:(?:a|an|the|these|those|big|red|itchy|my)\s+)*(?:{_SIGN})\b",
     re.IGNORECASE,
 )

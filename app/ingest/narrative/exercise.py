@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 
 from app.ingest.narrative.exercise_phrases import exercise_phrases, route_walks
+from app.ingest.narrative.exertion_notes import exertion_notes
 from app.ingest.narrative.lifestyle import SPEAKER_SUBJECT
-from app.ingest.narrative.models import Proposal
+from app.ingest.narrative.models import Policy, Proposal
 from app.ingest.narrative.quantities import COUNT as _SMALL_COUNT
 from app.ingest.narrative.quantities import NUMBER, NUMBER_CORE, parse_number
 from app.ingest.narrative.training_content import training_contents
@@ -302,6 +303,11 @@ def find_exercise(text: str) -> list[Proposal]:
             if duration and not re.search(r"[.!?]", text[end : duration.start()]):
                 route["duration_min"] = _minutes(duration)
             out.append(Proposal("exercise", route, (start, end), policy="plain", extra=SPEAKER_SUBJECT))
+    for start, end, noted in exertion_notes(text):  # "spin class at 6am", "smashed my parkrun PB", "13.1 miles in ..."
+        if not any(p.anchor[0] <= start < p.anchor[1] or start <= p.anchor[0] < end for p in out):
+            # a unit said as the time of another clause holds none of that clause's negation
+            policy: Policy = "negation_is_content" if noted.pop("_time_of_clause", False) else "plain"
+            out.append(Proposal("exercise", noted, (start, end), policy=policy, extra=SPEAKER_SUBJECT))
     for m in _STEPS.finditer(text):
         if any(p.anchor[0] <= m.start() < p.anchor[1] + 60 for p in out):
             continue

@@ -50,7 +50,9 @@ _VERB = (
 )
 _DETERMINER = (
     rf"(?:(?:a|an|the|those|these|some|my|our|another|one\s+of\s+(?:those|these|the|my|his|her)"
-    rf"|a\s+(?:few|couple\s+of)|a\s+set\s+of|(?:{COUNT_WORDS})(?:\s+(?:rounds?|sets?)\s+of)?)\s+)"
+    rf"|a\s+(?:few|couple\s+of)|a\s+set\s+of|(?:{COUNT_WORDS})(?:\s+(?:rounds?|sets?)\s+of)?"
+    # a count with the distance of each: "ten 100 m sprints", "8 x 400m repeats", "six 200-metre sprints"
+    rf"(?:\s*(?:x|\u00d7)?\s*\d+\s?-?(?:m|metres?|meters?|metre|meter|yards?|yd|k|km)\b)?)\s+)"
 )
 _NOT_MODIFIER = r"(?:do|did|does|doing|go|get|be|have|try|start|make|take|some\s+more)\b"
 """Verbs are no modifiers of a training unit ("I'm going to do sprints tomorrow" names none after "going to")."""

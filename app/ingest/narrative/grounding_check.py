@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from app.dictionary.models import TestEntry
+from app.ingest.narrative.lay_complaints import lay_complaint_keys
 from app.ingest.narrative.procedures import surgery_names
 from app.ingest.narrative.quantities import stated_numbers
 from app.ingest.narrative.record_types import CandidateRecord
@@ -61,9 +62,9 @@ KEYED_FIELDS = {
 RESOLVER_ONLY = frozenset({"start", "end"})
 ACTIVITY_WORDS = {
     "walking": ("walk", "steps"),
-    "running": ("ran", "run", "5k", "10k", "marathon", "race"),  # a race is run: "did a 5k"
+    "running": ("ran", "run", "5k", "10k", "marathon", "race", "track"),  # a race is run: "did a 5k"
     "jogging": ("jog",),
-    "swimming": ("swam", "swim"),
+    "swimming": ("swam", "swim", "pool"),  # "the last rep at the pool"
     "cycling": ("bike", "biked", "cycl"),
     "hiking": ("hike", "hiked"),
     "dancing": ("danc",),
@@ -190,7 +191,8 @@ def _term_stated(kind: str, value: object, keys_in_text: set[tuple[str, str]], v
 def _site_pain_stated(value: object, text: str, vocabulary: Vocabulary) -> bool:
     """``value`` names the pain symptom of a body part said with a pain word ("my chest was hurting")."""
     entry = vocabulary.lookup("symptom", value) if isinstance(value, str) else None
-    return entry is not None and any(key == entry.key for key, _ in site_pain_keys(text, vocabulary))
+    said = site_pain_keys(text, vocabulary) + lay_complaint_keys(text, vocabulary)  # "my nose has been running"
+    return entry is not None and any(key == entry.key for key, _ in said)
 
 
 def _test_identity(candidate: CandidateRecord, text: str, vocabulary: Vocabulary) -> list[str]:

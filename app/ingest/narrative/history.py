@@ -30,6 +30,8 @@ _SYMPTOM_CUE = re.compile(
     r"|mild|slight|awful|horrible|some|a lot of|lots of|still|small|little|minor|tiny"
     r"|^\W*(?:had|have|got|getting|having|been having|still have)|keep getting|been getting|getting"
     r"|got\s+(?:this|that|a|an|some|these|those)|came over all|went all|felt all|got all|came over|feeling all"
+    # the complaint coming over the speaker, or the speaker going into it: "I come over dizzy", "I went so light-headed"
+    r"|(?:come|comes|coming) over|i (?:went|go|goes|going) (?:so|really|very|quite|a bit|a little|completely|totally)"
     r"|(?:and|then|suddenly|just)\s+got"
     # a have-verb with an adverb after the subject: "I've just had a scratchy throat", "I've also picked up a cough"
     r"|\b(?:i|i've|i have)\s+(?:(?:just|only|also|really|still|recently|now|since|actually|kind of|sort of)\s+){1,2}"
@@ -62,6 +64,12 @@ _SHARED_SUBJECT = re.compile(
 )
 _VERB_FORM = re.compile(r"(?:\w+ed|threw|fell|blacked|passed|keeled)\b", re.IGNORECASE)
 """A symptom verb after a comma continuing the speaker's clause, no other subject between ("I got up, just fainted")."""
+_NO_OBJECT_AFTER = re.compile(
+    r"\s*(?:[.,;:!]|$|(?:in|at|on|while|during|when|after|before|for|from|yesterday|today|tonight|this|last|again"
+    r"|twice|once|briefly|completely|cold|and|then|just)\b)",
+    re.IGNORECASE,
+)
+"""What may follow a symptom verb with no object: a place, a time, a conjunction or the end ("Fainted in the queue")."""
 _ONSET_ME = re.compile(
     r"\s+(?:(?:suddenly|just|really|then|first|finally)\s+)?(?:woke|wakes|wake|waking|hit|hits|struck|strikes|got|gets"
     r"|kept|keeps|came over|comes over|crept up on|creeps up on)\s+me\b",
@@ -127,11 +135,14 @@ _VISIT = (
     (
         "vaccination",
         re.compile(
+            # "I haven't had my flu shot yet", "never got the shingles vaccine": no vaccination
+            r"(?<!n't )(?<!not )(?<!never )"
             r"\b(?:got|had|received|get|getting|gave me|give me|given|talked me into|into)\s+"
             r"(?:my\s+|a\s+|the\s+|an\s+)?(?!of\b)"
             # a steroid shot into a joint is a procedure, not a vaccination ("a cortisone shot in my knee")
             r"(?!(?:[\w-]+\s+){0,2}?(?:cortisone|steroid|corticosteroid|epidural)\s+(?:shot|jab)\b)"
-            r"(?:[\w-]+\s+){0,3}?(?:shot|vaccine|"
+            # "the Johnson & Johnson one-shot vaccine": a brand of up to four words
+            r"(?:[\w&-]+\s+){0,4}?(?:shot|vaccine|"
             r"vaccination|jab|booster)\b"
             r"|\bgot vaccinated\b",
             re.IGNORECASE,
@@ -248,6 +259,13 @@ def find_symptoms(text: str, symptoms: list[TermMatch], sentences: list[tuple[in
         by_cue = cue is not None and len(tokenize(_QUANTITY_HEDGE.sub(" ", before[cue.end() :]))) <= 3
         # a complaint named with its own verb, opening a text: "Felt faint in the queue", "Feeling faint again"
         by_cue = by_cue or (not before.strip(" \t\"'") and _FELT_TERM.match(match.text) is not None)
+        # a symptom verb opening a sentence, the subject dropped as in a text: "Blacked out in the garden on Sunday",
+        # "passed out at work today" (not "Passed out leaflets": a place, a time or the end must follow)
+        by_cue = by_cue or (
+            not before.strip(" \t\"'")
+            and _VERB_FORM.match(match.text) is not None
+            and _NO_OBJECT_AFTER.match(text, match.end) is not None
+        )
         # a symptom joined to one just read ("drenched in sweat and shaky all over")
         by_cue = by_cue or any(
             start <= p.anchor[1] <= match.start and _CONJOINED.fullmatch(text[p.anchor[1] : match.start])
@@ -263,7 +281,11 @@ def find_symptoms(text: str, symptoms: list[TermMatch], sentences: list[tuple[in
         as_note = (
             not (by_cue or as_verb or as_subject)
             and _FRAGMENT_OPENING.match(before) is not None
-            and _FRAGMENT_TIME_AFTER.match(text[match.end : end]) is not None
+            and (
+                _FRAGMENT_TIME_AFTER.match(text[match.end : end]) is not None
+                # the complaint alone as a note, its sentence ended: "headache. on and off. third day of it"
+                or text[match.end : end].strip() in ("", ".", "!", "...")
+            )
         )
         if not (by_cue or as_verb or as_subject or as_note) or _NOT_A_SYMPTOM.match(text[match.end :]):
             continue

@@ -20,10 +20,12 @@ _VACCINE = (
 """A vaccine named by its shot, jab or booster; an injection of a drug ("a B12 jab", "a cortisone shot") or a drink
 ("a shot of whisky") is none."""
 _DONE = r"(?:up[- ]to[- ]date|current|done|sorted|all done|taken care of)"
+_NOT_A_WAIT = r"(?!\s+(?:a|an|one|two|three|four|few|\d+|the|next|about|around|march|april|may|june)\b)"
+""""the booster went in" is given; "the second shot is in a month" is a wait."""
 _IMMUNIZED = re.compile(
     # the vaccine as subject: "my tetanus booster is up to date", "the covid booster went in on Tuesday"
     rf"\b(?:my|the)\s+(?P<v1>{_VACCINE})\s+(?:is|'s|are|was|were|has been|have been|got|went)\s+"
-    rf"(?:(?:all|fully|now|already|finally)\s+)?(?:{_DONE}|in|given|done)\b"
+    rf"(?:(?:all|fully|now|already|finally)\s+)?(?:{_DONE}|in{_NOT_A_WAIT}|given|done)\b"
     # the speaker up to date: "I'm up to date on my jabs", "all up to date with the shingles vaccine"
     rf"|\bup[- ]to[- ]date\s+(?:on|with)\s+(?:all\s+)?(?:my|the)\s+(?P<v2>{_VACCINE})"
     # a clinician or a pharmacy giving it: "the pharmacist did my flu jab", "the nurse jabbed me for shingles"

@@ -41,7 +41,8 @@ SKIPPED_KEYS = frozenset({"sleep_duration", "smoking_status"})  # other patterns
 _CONNECTOR = re.compile(
     r"(?:\s|[=:\-]|\b(?:was|is|were|are|came back|came in|came out|reads?|says|said|shows|showed|measured|hit|"
     r"went up to|"
-    r"went down to|dropped to|rose to|down to|fell to|climbed to|jumped to|now|at|of|around|about|only|just|"
+    r"went down to|dropped to|rose to|down to|fell to|climbed to|jumped to|now|at|of|around|about|only|just|right|"
+    r"holding|steady|"
     r"still|level|levels|reading|"
     r"readings|result|results|score|number|it)\b)*(?:,\s*)?$",  # an appositive value: "my A1c, 6.3, ..."
     re.IGNORECASE,
@@ -63,7 +64,9 @@ _BETWEEN_NAME_AND_VERB = re.compile(
     r"|(?:on|in|from|at|off)\s+(?:my|the|our|a|an|this|that|his|her)\s+(?!(?:past|end|meantime|future)\b)"
     r"(?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*"
     r"|(?:that|which)?\s*(?:they|the\s+(?:lab|doctor|doc|nurse|clinic|hospital)|my\s+(?:doctor|doc|gp))"
-    r"\s+(?:drew|took|ran|checked|did|tested|measured|sent off))\s*$",
+    # the habitual check too: "that three-month sugar average they check came back 5.9"
+    r"\s+(?:(?:always|usually|regularly)\s+)?(?:drew|took|ran|checked|did|tested|measured|sent off|check|checks|run"
+    r"|runs|test|tests|draw|draws|measure|measures))\s*$",
     re.IGNORECASE,
 )
 """A time phrase or "they drew" between a test's name and its reporting verb: skipped to reach the name."""
@@ -82,7 +85,8 @@ and it was 5.9"."""
 """The test named before its own check, the value given for "it": "got my A1c checked at the pharmacy
 yesterday and it came back at 7.4%"."""
 _REPORTER = re.compile(
-    r"\b(?:they|lab|doctor|doc|nurse|clinic|hospital|gp)\s+(?:drew|took|ran|checked|did|tested|measured|sent off)\b",
+    r"\b(?:they|lab|doctor|doc|nurse|clinic|hospital|gp)\s+(?:(?:always|usually|regularly)\s+)?(?:drew|took|ran"
+    r"|checked|did|tested|measured|sent off|check|checks|run|runs|test|tests|draw|draws|measure|measures)\b",
     re.IGNORECASE,
 )
 _QUALIFIED = re.compile(
@@ -91,6 +95,13 @@ _QUALIFIED = re.compile(
     re.IGNORECASE,
 )
 """A hedged or targeted number ("A1c under 7", "over 300") is not a measurement."""
+_REPORTED_NEAR = re.compile(
+    r"\b(?:was|were|came\s+back|came\s+in|came\s+out|read|showed)\s+(?:at\s+)?(?:(?:right|somewhere|just)\s+)?"
+    r"(?:around|about)\s*$",
+    re.IGNORECASE,
+)
+"""A past result reported as near a number ("total cholesterol was right around 200"): the number is the value;
+a target ("keep it around 7", "should be about 6") is still no measurement."""
 _NAME_NOUN = re.compile(r"\s+(?:score|number|count|reading|level|levels|result|results|index|value)\b", re.I)
 _COUNT_NOUN = re.compile(
     r"\s*(?:-\s*)?(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|times?|ago|doses?|shots?"
@@ -100,102 +111,19 @@ _COUNT_NOUN = re.compile(
 """A unit-less number that counts something ("2 months ago", "3 times") is not a measurement value."""
 _STOP = frozenset(
     [
-        "my",
-        "the",
-        "his",
-        "her",
-        "our",
-        "your",
-        "their",
-        "a",
-        "an",
-        "and",
-        "but",
-        "so",
-        "said",
-        "says",
-        "say",
-        "that",
-        "today",
-        "yesterday",
-        "this",
-        "last",
-        "morning",
-        "evening",
-        "night",
-        "week",
-        "month",
-        "when",
-        "then",
-        "also",
-        "i",
-        "me",
-        "was",
-        "is",
-        "were",
-        "are",
-        "new",
-        "latest",
-        "recent",
-        "recently",
-        "doctor",
-        "doc",
-        "nurse",
-        "told",
-        "tells",
-        "check",
-        "checked",
-        "got",
-        "get",
-        "had",
-        "have",
-        "has",
-        "with",
-        "on",
-        "in",
-        "for",
-        "to",
-        "it",
-        "its",
-        "mine",
+        "my", "the", "his", "her", "our", "your", "their", "a", "an", "and", "but", "so", "said", "says", "say",
+        "that", "today", "yesterday", "this", "last", "morning", "evening", "night", "week", "month", "when", "then",
+        "also", "i", "me", "was", "is", "were", "are", "new", "latest", "recent", "recently", "doctor", "doc",
+        "nurse", "told", "tells", "check", "checked", "got", "get", "had", "have", "has", "with", "on", "in", "for",
+        "to", "it", "its", "mine"
     ]
 )
 _LABISH = frozenset(
     [
-        "sugar",
-        "sugars",
-        "glucose",
-        "level",
-        "levels",
-        "test",
-        "tests",
-        "result",
-        "results",
-        "reading",
-        "readings",
-        "count",
-        "lab",
-        "labs",
-        "blood",
-        "cholesterol",
-        "a1c",
-        "thyroid",
-        "panel",
-        "liver",
-        "kidney",
-        "iron",
-        "vitamin",
-        "hormone",
-        "urine",
-        "platelet",
-        "platelets",
-        "pressure",
-        "insulin",
-        "protein",
-        "enzyme",
-        "enzymes",
-        "marker",
-        "markers",
+        "sugar", "sugars", "glucose", "level", "levels", "test", "tests", "result", "results", "reading", "readings",
+        "count", "lab", "labs", "blood", "cholesterol", "a1c", "thyroid", "panel", "liver", "kidney", "iron",
+        "vitamin", "hormone", "urine", "platelet", "platelets", "pressure", "insulin", "protein", "enzyme", "enzymes",
+        "marker", "markers"
     ]
 )
 _BP = re.compile(
@@ -270,7 +198,9 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
         consumed.append(sized.anchor)
 
     for m in QUANTITY.finditer(text):
-        if _inside(consumed, m.start()) or _QUALIFIED.search(text[: m.start()]):
+        if _inside(consumed, m.start()) or (
+            _QUALIFIED.search(text[: m.start()]) and not _REPORTED_NEAR.search(text[: m.start()])
+        ):
             continue
         if m.group("unit") is None and _COUNT_NOUN.match(text, m.end()):
             continue

@@ -67,6 +67,23 @@ _PARTED = re.compile(
     re.IGNORECASE,
 )
 """The drug and the speaker parting ("The lisinopril and I parted ways in March"): a stop."""
+_GIVEN_ME_BEFORE = re.compile(
+    r"\b(?:i|i've|i\s+have)\s+(?:(?:just|also|accidentally)\s+)?(?:got|had|was\s+given|been\s+given)\s+(?:my|the)\s+$",
+    re.IGNORECASE,
+)
+_TWICE_AFTER = re.compile(
+    r"^\s*(?:dose\s+|tablet\s+|pill\s+)?(?:twice|two\s+times)\b(?!\s+(?:a|an|per|each|every|daily|weekly)\b)",
+    re.IGNORECASE,
+)
+"""A dose had twice on one occasion ("I got my warfarin twice last night"); "twice a day" is a frequency."""
+_COUNTED_BEFORE = re.compile(r"\b(?:i\s+)?count(?:ed|ing)\s+(?:up\s+)?(?:my|the)\s+(?:\w+\s+)?$", re.IGNORECASE)
+_COUNT_SHORT_AFTER = re.compile(
+    r"^[^.!?]{0,80}?\b(?:one|a|two|an\s+extra)\s+(?:tablet|pill|capsule|dose|tab)s?\s+"
+    r"(?:(?:is|are|was|were)\s+)?(?:fewer|short|less|missing|too\s+few|gone)\b",
+    re.IGNORECASE,
+)
+"""The speaker's count of the drug coming up short ("counted my levothyroxine and one tablet is missing"): a dose
+taken beyond the usual, an intake (the double dose is the reconciler's); one "too many" is a missed dose, none."""
 _GIVEN_BEFORE = re.compile(r"\b(?:gave|give|gives|giving|given)\s+(?:my|the|his|her)\s+$", re.IGNORECASE)
 _A_MISS = re.compile(r"\s+a\s+miss\b", re.IGNORECASE)
 """British "gave my X a miss": skipped it."""
@@ -94,7 +111,8 @@ _DOSE_MOVED = re.compile(
 was cut in half", "my dose of levothyroxine went up to 100 mcg")."""
 _LET_BEFORE = re.compile(r"\blet(?:ting)?\s+(?:my|the)\s+$", re.IGNORECASE)
 _SLIDE_AFTER = re.compile(r"^\s+(?:slide|slip|lapse|go by the wayside)\b", re.IGNORECASE)
-_DRUG_SUBJECT = re.compile(r"(?:^|[:;,]|\b(?:and|then|so|but))\s*(?:the|my)\s+$", re.IGNORECASE)
+_DRUG_SUBJECT = re.compile(r"(?:^|[:;,]|\b(?:and|then|so|but))\s*(?:the|my)\s+$|^\s*$", re.IGNORECASE)
+"""The drug opening its clause as its subject, with a determiner or bare ("Water pill goes down with my juice")."""
 _GOES_DOWN = re.compile(
     r"^\s*(?:(?:and|&)\s+(?:the|my)\s+[\w-]+\s+)?(?:(?:still|always|both|all)\s+)?(?:go|goes|went)\s+down\b"
     r"(?!\s+(?:the wrong way|badly|hard|poorly)\b)",
@@ -110,6 +128,25 @@ night", "my metformin goes down with breakfast"): the speaker's intake; "the pri
 has no drug subject, "went down the wrong way" is no routine."""
 
 
+_ROUTINE_SLOT = re.compile(
+    r"(?:^|[.!?;,]\s*|\b(?:and|then)\s+)\s*(?:(?:on|every|each)\s+)?"
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+)?(?:mornings?|evenings?|nights?|bedtime|breakfast|dinner"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\s*,?\s*(?:it's|it\s+is|that's|that\s+is)\s+(?:the|my)\s+$",
+    re.IGNORECASE,
+)
+"""A time slot of the week or day that "is" the drug: "Sunday mornings it's the Fosamax", "Evenings, it's my
+amlodipine"."""
+_VERBLESS_ROUTINE_AFTER = re.compile(
+    r"^\s*,?\s*(?:every|each)\s+(?:single\s+)?(?:morning|evening|night|day|bedtime)\b\s*,?\s*"
+    r"(?:with|after|before|alongside|washed down with)\s+(?:my|the|a|his|her)?\s*\w+(?![^.;!]*\?)",
+    re.IGNORECASE,
+)
+"""The drug opening a verbless routine ("Digoxin every morning with my coffee", "Metformin each night after
+dinner"): the speaker's intake."""
+_SLOT_ROUTINE_AFTER = re.compile(
+    r"^\s*(?:,\s*)?(?:with|then|and then|first thing|before|after)\b", re.IGNORECASE
+)
+"""The routine going on after the drug ("... with a big glass of water", "... then breakfast")."""
 _SUBJECT_OPENING = re.compile(
     r"(?:^|[:;,]|\b(?:and|then|so|but|when|once|after|since|because|as|now that|till|until))\s*(?:the|my)\s+$"
     r"|^\s*$",
@@ -123,7 +160,10 @@ _RAN_OUT = re.compile(
     r"|^\s*(?:(?:prescription|script|pills?|tablets?|supply|bottle|pack|box|refills?|pen|inhaler)\s+)?"
     r"(?:is|was|are|were|'s|has been|have been)\s+(?:all\s+)?(?:gone|used up|finished|empty|out)\b"
     r"(?!\s+(?:of|to|for|in|on|with)\b)"
-    r"|^\s*(?:got|were|was)\s+used\s+up\b",
+    r"|^\s*(?:got|were|was)\s+used\s+up\b"
+    # a container said empty without a verb: "verapamil bottle empty since the weekend", "metformin box empty"
+    r"|^\s*(?:bottle|pack|packet|box|blister\s+pack|strip|tub|pot|inhaler|pen)\s+(?:all\s+)?(?:empty|finished|gone)\b"
+    r"(?!\s+(?:of|to|in|with)\b)",
     re.IGNORECASE,
 )
 """The drug as the subject of running out ("when the Plavix ran out on Sunday", "my metformin is all gone"): the
@@ -195,6 +235,14 @@ def clause_kind(before: str, after: str, kind: str | None) -> str | None:
         return "stop"  # "I knocked the verapamil on the head"
     if kind in (None, "intake") and shelved(before, after):
         return "stop"  # "I've left the atorvastatin in the cupboard since Monday" (:mod:`.shelved_drugs`)
+    if kind is None and _COUNTED_BEFORE.search(before) and _COUNT_SHORT_AFTER.match(after):
+        return "intake"  # "Counted my levothyroxine and there's a tablet short, so I must have taken Sunday's twice"
+    if kind is None and _SUBJECT_OPENING.search(before) and _VERBLESS_ROUTINE_AFTER.match(after):
+        return "intake"  # "Digoxin every morning with my coffee"
+    if kind is None and _ROUTINE_SLOT.search(before) and _SLOT_ROUTINE_AFTER.match(after):
+        return "intake"  # "Sunday mornings it's the Fosamax with a big glass of water"
+    if kind is None and _GIVEN_ME_BEFORE.search(before) and _TWICE_AFTER.match(after):
+        return "intake"  # "I got my warfarin twice last night": a dose had twice (the double dose is the reconciler's)
     if kind in ("prescription", None) and _LAY_GIVER.search(before):
         return "intake"  # "mom gave me my Ritalin", "my husband brought me my pills": a dose handed over
     return kind
@@ -210,8 +258,11 @@ def _goes_down_as_routine(after: str) -> bool:
 
 
 _NO_BEFORE = re.compile(
-    r"(?:^|[.!?;,]\s*|\b(?:and|but|so)\s+)\s*no\s+(?:more\s+)?(?:of\s+)?(?:my\s+|the\s+)?$", re.IGNORECASE
+    r"(?:^|[.!?;,]\s*|\b(?:and|but|so)\s+|\b(?:said|says|told me|tells me|advised|wrote)\s*:?\s*)"
+    r"\s*no\s+(?:more\s+)?(?:of\s+)?(?:my\s+|the\s+)?$",
+    re.IGNORECASE,
 )
+""""no" right before the drug, opening its clause or a clinician's words ("the nurse said no warfarin tonight")."""
 _NONE_SINCE = re.compile(
     r"^\s*(?:at all\s+)?(?:for me\s+|for us\s+)?(?:since|until|till|this weekend|over the weekend"
     r"|for\s+(?:\d+|a|an|one|two|three|four|five|six|seven|several|a few|a couple of)\s+"

@@ -45,11 +45,15 @@ _SUPPLY_OBJECT = (
 )
 _NOT_RENEWED = re.compile(
     rf"\b{_NEGATION}(?:{_GOT_ROUND}|{_BOTHERED})?{_RENEWING}{_SUPPLY_OBJECT}"
-    rf"|\b{_NEGATION}{_GOT_ROUND}\s+(?:a\s+(?:refill|repeat|new\s+\w+)|the\s+(?:pharmacy|chemist|refill))\b",
+    rf"|\b{_NEGATION}{_GOT_ROUND}\s+(?:a\s+(?:refill|repeat|new\s+\w+)|the\s+(?:pharmacy|chemist|refill))\b"
+    # "never went back to the pharmacy for more", "haven't been back to the chemist for another box"
+    rf"|\b{_NEGATION}\s+(?:went|gone|go|been|got|gotten|made\s+it)\s+(?:back\s+)?"
+    r"(?:(?:to|round\s+to|down\s+to)\s+(?:the|my)\s+(?:pharmacy|chemist|drugstore|doctor|gp|surgery|clinic)\s+)?"
+    r"for\s+(?:any\s+)?(?:more|another(?:\s+\w+)?|a\s+(?:refill|repeat|new\s+\w+)|the\s+refill)\b",
     re.IGNORECASE,
 )
 """The supply not renewed: "never got round to picking up more", "haven't bothered getting more", "didn't get around
-to a refill", "never refilled it"."""
+to a refill", "never refilled it", "never went back to the pharmacy for more"."""
 _SUPPLY = (
     r"(?:the|my)\s+(?:rest(?:\s+of\s+(?:them|the\s+\w+))?|bottle|box|pack|packet|pills|tablets|strip|blister\s+pack)"
 )
@@ -104,3 +108,27 @@ def long_since_last_dose(before: str) -> bool:
     """Weeks or months said gone since the speaker's last dose of the drug (``before`` it in its clause)."""
     return _LONG_SINCE_LAST.search(before) is not None
 
+
+
+_REFILL_WAITING = re.compile(
+    r"^\s*(?:refill|prescription|script|repeat|refills)\s+(?:is|are|has\s+been|have\s+been|'s|was|were|sat|sitting)\s+"
+    r"(?:\w+\s+){0,2}?(?:ready|waiting)\b[^.;!?]{0,60}?\b(?:and|but|yet)\s+i(?:'ve)?\s+"
+    r"(?:keep\s+not\s+(?:going|picking\s+it\s+up|collecting\s+it|getting\s+it)"
+    r"|(?:still\s+)?(?:haven't|have\s+not|never|didn't|did\s+not)\s+(?:\w+\s+)?(?:collected|picked|gone|been|fetched"
+    r"|bothered|got))",
+    re.IGNORECASE,
+)
+"""The renewed supply left waiting, uncollected: "my hydrochlorothiazide refill is ready and I keep not going", "the
+metformin prescription has been waiting at the chemist for a week but I haven't picked it up". "my refill is ready
+and I'll get it tomorrow" or "is my refill ready?" is no stop."""
+
+
+def refill_left_waiting(after: str) -> bool:
+    """The drug's refill said ready or waiting (right ``after`` the drug) and the speaker not collecting it."""
+    return _REFILL_WAITING.match(after) is not None
+
+
+def supply_not_renewed(after: str) -> bool:
+    """The supply not renewed in the rest of the drug's clause ("ran out of Coumadin a week ago and haven't got round
+    to getting more"): a lapse that goes on."""
+    return _NOT_RENEWED.search(re.split(r"[.;!?]", after, maxsplit=1)[0]) is not None

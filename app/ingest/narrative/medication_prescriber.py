@@ -28,6 +28,8 @@ _REGIMEN_SAID = re.compile(
     r"(?:a|per|each|every)\s+(?:day|night|morning|evening|week)\b"
     r"|\b(?:each|every)\s+(?:morning|evening|night|day)\b|\b(?:a|per)\s+day\b"
     rf"|\bfor\s+{_COUNT_WORD}\s+(?:more\s+)?(?:days|weeks)\b|\b{_COUNT_WORD}[- ](?:day|week)\s+(?:course|supply)\b"
+    # a supply said by its length: "ten days' worth", "a week's worth", "a fortnight's supply"
+    rf"|\b(?:{_COUNT_WORD}\s+(?:days|weeks)'?|a\s+(?:week|fortnight|month)'s)\s+(?:worth|supply)\b"
     # an as-needed dose: "one tablet when a bad one kicks in", "two puffs whenever I'm wheezy", "a spray if it starts"
     rf"|\b{_COUNT_WORD}\s+(?:\w+\s+)?(?:tablets?|pills?|capsules?|tabs?|puffs?|sprays?|doses?|squirts?)\s+"
     r"(?:(?:under the tongue|by mouth)\s+)?(?:when(?:ever)?|if|at the (?:first\s+)?(?:sign|start|onset)|as soon as)\b",
@@ -73,10 +75,10 @@ def dose_said_later(after: str) -> tuple[float | None, str | None]:
 _DAYS_COUNT = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|thirty|ninety"
 _SUPPLY = re.compile(
     rf"\b(?P<n>{_DAYS_COUNT})[- ]days?\s+(?:supply|course)\b|\bfor (?P<m>\d+|{_DAYS_COUNT}) days\b"
-    rf"|\bcourse of (?P<k>{_DAYS_COUNT}) days\b",
+    rf"|\bcourse of (?P<k>{_DAYS_COUNT}) days\b|\b(?P<w>{_DAYS_COUNT}) days'?\s+(?:worth|supply)\b",
     re.IGNORECASE,
 )
-"""The days a supply lasts: "a 30-day supply", "a five-day course", "for 5 days"."""
+"""The days a supply lasts: "a 30-day supply", "a five-day course", "for 5 days", "ten days' worth"."""
 _WORD_NUMBERS = {
     **{w: i for i, w in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), 1)},
     "fourteen": 14,
@@ -90,5 +92,5 @@ def supply_days(clause: str) -> int | None:
     m = _SUPPLY.search(clause)
     if m is None:
         return None
-    raw = (m.group("n") or m.group("m") or m.group("k") or "").lower()
+    raw = (m.group("n") or m.group("m") or m.group("k") or m.group("w") or "").lower()
     return _WORD_NUMBERS.get(raw) or (int(raw) if raw.isdigit() else None)

@@ -27,6 +27,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"|(?:didn't|did not|never|don't|do not)\s+remember(?:ed)?(?:\s+to\s+take)?"
         r"|(?:havent|haven't|hasnt|didnt|dont|don't)\s+(?:took|taken|take|had)|(?:i'm|i am|am|im) not taking"
         r"|held|holding|hold off on|put on hold|paused|pausing"
+        # a hold told as advice ("wants me to hold my warfarin", "told me to pause my water pill")
+        r"|(?<=\bto )(?:hold|pause)"
         r"|(?:i'm|i am|i've been|i have been|i was) out of"
         r"|leave out|leaves out|leaving out|left out|go without|goes without|going without|went without|gone without"
         # "I've had no Eliquis today" (the drug right after; not "had no trouble with my metformin")
@@ -60,7 +62,10 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"halved|halving|cut back on|cut down on|cutting back on|cutting down on|cutting|cut|splitting|breaking|"
         r"snapping|"
         r"taking half(?: of)?|took half(?: of)?|take half(?: of)?|only taking half(?: of)?|changed the dose of"
-        r"|adjusted",
+        r"|adjusted"
+        # half a tablet as the usual dose, the drug right after: "I only get half an amlodipine now", "I'm down to
+        # half a metoprolol" (not "half an hour after my metformin")
+        r"|(?:only|just|now|down to|get|gets|getting|have|having)\s+(?:\w+\s+)?half\s+(?:a|an)(?=\s*$)",
     ),
     (
         "start",
@@ -72,7 +77,11 @@ _VERBS: tuple[tuple[str, str], ...] = (
         "prescription",
         r"prescribed|prescribes|gave me a prescription for|prescription for|script for|gave me|sent me home with|"
         r"handed me|wrote me (?:a script|a prescription) for|"
-        r"refilled|refill(?: of)?|supply of|carry|carries|carrying|always have",
+        r"refilled|refill(?: of)?|supply of|carry|carries|carrying|always have"
+        # a supply collected: "picked up another three months of alendronate", "collected my repeat of the ramipril"
+        r"|(?:picked up|pick up|picking up|collected|collecting|fetched)\s+(?:(?:my|another|a|the|a new|a fresh)\s+)?"
+        r"(?:(?:\w+\s+){0,2}(?:months?|weeks?|days?)(?:'s|')?\s+(?:worth\s+)?(?:supply\s+)?of"
+        r"|(?:refill|repeat|prescription|script|supply|box|bottle|pack)\s+of)",
     ),
     # an accidental double dose is an intake ("double-dosed my HCTZ", "doubled up on my pills"),
     # a deliberate change of the dose ("doubled my dose") is a dose_change above

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from app.ingest.narrative.drug_apposition import named_for_their_class
+from app.ingest.narrative.held_drugs import held_for_a_while
 from app.ingest.narrative.medication_clauses import (
     FREQUENCY,
     clause_kind,
@@ -23,7 +25,13 @@ from app.ingest.narrative.medication_clauses import (
     ran_out,
     takes_anothers_drug,
 )
-from app.ingest.narrative.medication_lapse import last_supply_lapsed, long_since_last_dose, stopped_after_being_on
+from app.ingest.narrative.medication_lapse import (
+    last_supply_lapsed,
+    long_since_last_dose,
+    refill_left_waiting,
+    stopped_after_being_on,
+    supply_not_renewed,
+)
 from app.ingest.narrative.medication_prescriber import dose_said_later, prescriber_started, supply_days
 from app.ingest.narrative.medication_verbs import verb_kind
 from app.ingest.narrative.models import Proposal
@@ -82,6 +90,9 @@ _ONE_OFF_COUNT = re.compile(
 """A count swallowed once, in the past ("took two of my HCTZ this morning instead of one", "popped 2 lisinopril
 rather than the one"): a double dose, an intake; an ongoing count ("I've been taking 2 instead of one") stays a
 change of the dose."""
+_ACCIDENTAL_DOUBLE = re.compile(r"\bdouble[- ]?dos(?:ed|ing)\b|\bdoubled?\s+up\b", re.IGNORECASE)
+"""An accidental double dose said before the drug ("I double dosed on my statin, ... two ... instead of one"): an
+intake, not a change of the dose."""
 _NOT_YET = re.compile(
     r"^[^.;!?]*?\b(?:but|and|though)\s+i(?:'ve)?\s+(?:still\s+)?(?:haven't|have not|didn't|did not|won't|will not"
     r"|don't|do not|'m not|am not|refuse|refused)\b",
@@ -238,6 +249,8 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
             kind, said_negatively = "skip", True  # "when the Plavix ran out on Sunday I never got it refilled"
         if kind in ("intake", None) and last_supply_lapsed(before, after, _next_sentence(text, clause_end, sentences)):
             kind, said_negatively = "stop", True  # "finished the last of my Plavix and never got round to getting more"
+        if kind is None and refill_left_waiting(after):
+            kind, said_negatively = "stop", True  # "my HCTZ refill is ready and I keep not going"
         if kind in ("intake", None) and long_since_last_dose(before):
             kind, said_negatively = "stop", True  # "It's been a couple of weeks since I last took my simvastatin"
         if _NOT_THE_DRUG.match(after):
@@ -256,7 +269,7 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
         clause = text[clause_start:clause_end]
         if kind == "intake" and (only_when := _ONLY_WHEN.search(clause)):
             kind = "skip" if only_when.group("remember") else "dose_change"  # "I only take the Eliquis when I remember"
-        if kind == "intake" and (
+        if kind == "intake" and not _ACCIDENTAL_DOUBLE.search(before) and (
             _LESS_OFTEN.search(clause)
             or _RATIONED.search(clause)
             or (_INSTEAD_OF_DOSE.search(clause) and not _ONE_OFF_COUNT.search(before))
@@ -266,9 +279,11 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
             kind, said_negatively = "stop", True  # "I don't take aspirin anymore"
         anchor = (drug.start, drug.end)
         advised = _ADVICE.search(before) is not None
-        if advised and _NOT_YET.match(after):
-            continue  # "my cardiologist wants me to start Eliquis but I haven't yet": advice not taken
         follow_up = _FOLLOW_UP.match(after) if advised else None
+        if advised and _NOT_YET.match(after) and not (kind in ("skip", "stop") and follow_up is not None):
+            # "my cardiologist wants me to start Eliquis but I haven't yet": advice not taken; "told me to hold my
+            # Plavix, and I haven't taken it since Tuesday" is a hold followed
+            continue
         if follow_up is not None:  # the follow-up verb carries the action and its time
             kind = "start" if follow_up.group("v").lower() in ("started", "began") else "stop"
             anchor = (drug.end + follow_up.start("v"), drug.end + follow_up.end("v"))
@@ -277,8 +292,10 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
             kind, said_negatively = "stop", False
             anchor = (drug.end + then_stopped.start("v"), drug.end + then_stopped.end("v"))
         recurring = _RECURRING_SKIP.search(before) or _RECURRING_SKIP.search(text[clause_start:clause_end])
-        if kind == "skip" and _CONTINUED.search(text[drug.end : clause_end]) and not recurring:
+        if kind == "skip" and (_CONTINUED.search(after) or supply_not_renewed(after)) and not recurring:
             kind = "stop"  # "I haven't taken my warfarin since last Friday"
+        if kind == "skip" and held_for_a_while(before, after):
+            kind = "stop"  # "wants me to hold my warfarin for three days": a hold over a while (:mod:`.held_drugs`)
         if kind in ("skip", "stop") and _NEGATED_VERB.search(before[-40:]):
             said_negatively = False  # "didn't stop", "never skipped", "haven't stopped": not a stop
         shot = _VACCINE_AFTER.match(after) or _VACCINE_AFTER.search(drug.text)
@@ -332,29 +349,9 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
                     | ({"drug_at": drug.start} if anchor[0] >= drug.end else {}),  # the verb after the drug governs it
                 )
             )
-    return _named_for_their_class(text, drugs, proposals)
+    return named_for_their_class(text, drugs, proposals)
 
 
-LAY_CLASS_KEYS = frozenset({"antihypertensive", "anticoagulant", "statin", "antidiabetic", "antiepileptic"})
-"""Dictionary entries for a drug class named in lay words ("my cholesterol pill")."""
-
-
-def _named_for_their_class(text: str, drugs: list[TermMatch], proposals: list[Proposal]) -> list[Proposal]:
-    """A class named and then the drug itself ("I stopped my cholesterol pill, the simvastatin"): the
-    specific drug carries the action; the class's own proposal is dropped."""
-    by_start = {d.start: d for d in drugs}
-    dropped: set[tuple[int, int]] = set()
-    for p in proposals:
-        drug = by_start.get(p.anchor[0])
-        if drug is None or drug.key not in LAY_CLASS_KEYS:
-            continue
-        named = next((d for d in drugs if d.start > drug.end and _APPOSITION.fullmatch(text[drug.end : d.start])), None)
-        if named is not None and named.key not in LAY_CLASS_KEYS and any(q.anchor[0] == named.start for q in proposals):
-            dropped.add(p.anchor)
-    return [p for p in proposals if p.anchor not in dropped]
-
-
-_APPOSITION = re.compile(r"\s*,\s*(?:the|my|i mean|i\.e\.|which is|aka)?\s*|\s*\(\s*", re.IGNORECASE)
 
 
 def _dose(text: str, drug: TermMatch, clause_start: int) -> tuple[float | None, str | None]:

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import re
 
+from app.ingest.narrative.lens_implants import find_lens_implants
 from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.removed_parts import find_removed_parts
 
 _SURGERY = re.compile(
     r"(?:\b(?:i had|i've had|i have had|i underwent|i got|i just had|i just got"
+    # "I finally had my knee scoped on Friday"
+    r"|i\s+(?:finally|eventually|also|recently|only|then)\s+(?:had|got)"
     r"|(?:they|the doctors?|the surgeons?|the hospital|dr\.?\s+\w+)\s+(?:did|performed|finished|fixed))"
     r"|(?:^|(?<=[.!?]\s))(?:(?:finally|just|also)\s+)?(?:had|got))\s+"
     r"(?:my\s+|an?\s+|the\s+|th[oe]se\s+|(?:two|three|four|all|both|\d)\s+(?:of\s+my\s+)?)?"
@@ -33,7 +36,10 @@ _SURGERY = re.compile(
     r"|\b(?:surgery|an operation) on my (?P<site>[a-z]+)\b"
     # "the dermatologist cut out a weird-looking mole", "they took off a cyst from my back"
     r"|\b(?:i had|i got|had|got|(?:dermatologist|doctor|surgeon|dr\.?\s+\w+|they|she|he)\s+(?:just\s+)?)"
-    r"(?:cut out|removed|took out|took off|excised|froze off|burned off|lanced)\s+(?:a|an|my|the|two|three|some)\s+"
+    # "they snipped out three polyps during my colonoscopy", "clipped off a couple of polyps"
+    r"(?:cut out|removed|took out|took off|excised|froze off|burned off|lanced|snipped out|snipped off|snipped"
+    r"|clipped out|clipped off|clipped|lasered off)\s+"
+    r"(?:a|an|my|the|two|three|four|five|some|several|\d+|a couple of|a few)\s+"
     r"(?:[\w-]+\s+){0,2}?(?P<growth>mole|moles|cyst|lump|lipoma|skin tag|skin tags|wart|warts|polyp|polyps)\b"
     # a part of an implanted device changed: "they swapped out the generator on my defibrillator"
     r"|\b(?:i had|i got|had|got|(?:they|the doctors?|the surgeons?|(?:my\s+)?cardiologist|dr\.?\s+\w+)\s+(?:just\s+)?)"
@@ -126,11 +132,23 @@ _ORGAN_TAKEN = re.compile(
     r"|prostate|ovaries|ovary)\b"
     r"|\bmy\s+(?P<passive>appendix|gallbladder|tonsils|uterus|womb|thyroid|spleen|kidney|wisdom teeth|wisdom tooth"
     r"|adenoids|prostate|ovaries|ovary)\s+(?:was|were|got)\s+(?:(?:finally|just)\s+)?(?:taken out|removed|pulled"
-    r"|out|whipped out|yanked out|cut out)\b",
+    r"|out|whipped out|yanked out|cut out)\b"
+    # the organ said gone: "my gallbladder is gone" (not "the pain in my gallbladder is gone")
+    r"|(?<!in )(?<!from )(?<!around )(?<!near )\bmy\s+(?P<gone>appendix|gallbladder|tonsils|uterus|womb|thyroid"
+    r"|spleen|adenoids|prostate|ovaries)\s+(?:is|are|'s)\s+(?:finally\s+|now\s+|all\s+)?gone\b",
     re.IGNORECASE,
 )
 """An organ taken out by an agent, with "out" before or after it ("they took my gallbladder out", "the surgeon
 removed my appendix") or in the passive ("my tonsils were taken out"): recorded under the procedure's name."""
+_SCOPED = re.compile(
+    r"\b(?:they|the\s+(?:\w+\s+)?(?:surgeon|doctor|specialist)|(?:my\s+)?(?:surgeon|orthopedist)|dr\.?\s+\w+|she|he)\s+"
+    r"(?:(?:finally|just|also)\s+)?scoped\s+my\s+(?:(?:left|right|bad)\s+)?(?P<joint>knee|hip|shoulder|ankle|elbow|wrist)\b"
+    r"|\b(?:i\s+)?(?:had|got)\s+my\s+(?:(?:left|right|bad)\s+)?(?P<cleaned>knee|hip|shoulder|ankle|elbow|wrist)\s+"
+    r"(?:cleaned\s+(?:out|up)|scraped|trimmed)\s+(?:with|by|through)\s+(?:a|the)\s+(?:little\s+)?(?:scope|camera)\b",
+    re.IGNORECASE,
+)
+"""A joint scoped by an agent ("they scoped my shoulder on Thursday") or cleaned out through a scope ("I had my knee
+cleaned out with a scope"): an arthroscopy of that joint."""
 _ATTENDED = re.compile(
     r"\bi\s+(?:finally\s+|just\s+|eventually\s+|also\s+)?(?:went|came)\s+(?:in\s+)?for\s+(?:my|the|an?)\s+"
     r"(?:(?:first|annual|routine|yearly|follow-up)\s+)?(?P<proc>[a-z]+(?:ectomy|otomy|ostomy|plasty|oscopy))\b"
@@ -167,8 +185,12 @@ def find_surgeries(text: str) -> list[Proposal]:
             out.append(Proposal("surgery_history", {"procedure": procedure}, (m.start(), m.end())))
     for m in _ORGAN_TAKEN.finditer(text):
         if not any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
-            organ = (m.group("organ") or m.group("passive")).lower()
+            organ = (m.group("organ") or m.group("passive") or m.group("gone")).lower()
             out.append(Proposal("surgery_history", {"procedure": ORGAN_PROCEDURES[organ]}, (m.start(), m.end())))
+    for m in _SCOPED.finditer(text):
+        if not any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
+            joint = (m.group("joint") or m.group("cleaned")).lower()
+            out.append(Proposal("surgery_history", {"procedure": f"{joint} arthroscopy"}, (m.start(), m.end())))
     for m in _ATTENDED.finditer(text):
         if not any(p.anchor[0] <= m.start("proc") < p.anchor[1] for p in out):
             out.append(Proposal("surgery_history", {"procedure": m.group("proc").lower()}, (m.start(), m.end())))
@@ -183,6 +205,8 @@ def find_surgeries(text: str) -> list[Proposal]:
         out.append(proposal)
     # a part taken out with a count, a side or the body part it came from (:mod:`.removed_parts`)
     out += [p for p in find_removed_parts(text) if not any(_overlap(p.anchor, q.anchor) for q in out)]
+    # a cataract told by the new lens in the eye (:mod:`.lens_implants`)
+    out += [p for p in find_lens_implants(text) if not any(_overlap(p.anchor, q.anchor) for q in out)]
     return out
 
 

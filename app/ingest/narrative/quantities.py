@@ -19,7 +19,15 @@ _UNIT_WORDS = (
     r"|units?|iu|tablets?|tabs?|pills?|capsules?|puffs?|drops?|%|percent"
 )
 UNIT = rf"(?:{_UNIT_WORDS})(?![\w/])"
-QUANTITY = re.compile(rf"(?P<num>{NUMBER_CORE})(?:\s?(?P<unit>{UNIT})|(?![\w]))", re.IGNORECASE)
+_SPOKEN_DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_SPOKEN_WHOLES = (*_SPOKEN_DIGITS, "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen")
+SPOKEN_DECIMAL = (
+    rf"\b(?:{'|'.join(_SPOKEN_WHOLES)})\s+point\s+(?:{'|'.join(_SPOKEN_DIGITS)})\b"
+)
+"""A decimal said in words, as a message from the office reads it out ("A1C six point four")."""
+QUANTITY = re.compile(
+    rf"(?P<num>{NUMBER_CORE}|{SPOKEN_DECIMAL})(?:\s?(?P<unit>{UNIT})|(?![\w]))", re.IGNORECASE
+)
 
 LAB_UNITS = frozenset(
     u.casefold()
@@ -97,6 +105,10 @@ def parse_number(text: str) -> float:
     word = text.strip().lower()
     if word in WORD_NUMBERS:
         return float(WORD_NUMBERS[word])
+    word = " ".join(word.split())
+    if " point " in word:  # "six point four" -> 6.4
+        whole, tenth = (w.strip() for w in word.split(" point ", 1))
+        return float(_SPOKEN_WHOLES.index(whole)) + _SPOKEN_DIGITS.index(tenth) / 10
     return float(word.replace(",", ""))
 
 
@@ -113,6 +125,7 @@ def clean_unit(unit: str | None) -> str | None:
 def stated_numbers(text: str) -> list[float]:
     """Every number written in ``text`` (digits or a number word), in order."""
     found = [parse_number(m.group(0)) for m in re.finditer(NUMBER_CORE + r"(?![\d])", text)]
+    found += [parse_number(" ".join(m.group(0).split())) for m in re.finditer(SPOKEN_DECIMAL, text, re.IGNORECASE)]
     for m in re.finditer(
         r"\b(?:half an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b",
         text,

@@ -51,7 +51,7 @@ _MODS = (
     r"(?:(?:two|three|four|all four|both|all|remaining|last|bottom|top|lower|upper|left|right|back|front|impacted"
     r"|infected|bad|cracked|broken|rotten|cloudy|old|other|remaining)\s+){0,3}"
 )
-_DET = rf"(?:(?:the|my|a|an|that|this|those|these|two|three|four|both|all)\s+(?:of\s+(?:my|the)\s+|of\s+)?)?{_MODS}"
+_DET = rf"(?:(?:the|my|a|an|that|this|those|these|two|three|four|both|all|\d)\s+(?:of\s+(?:my|the)\s+|of\s+)?)?{_MODS}"
 _SITE = (
     r"(?:\s+(?:out\s+of|from|in|on)\s+(?P<site_owner>my|the)\s+(?:(?:left|right|other|bad)\s+)?"
     r"(?:eye|mouth|jaw|gum)s?)"
@@ -62,7 +62,9 @@ _TOOK = re.compile(
     r"|ophthalmologist|team|hospital|clinic)(?:\s+(?:(?:over|up|down|out)\s+)?(?:in|at|from)\s+[\w' ]{1,30}?)?"
     r"|dr\.?\s+\w+)"
     r"\s+(?:(?:finally|just|also|then|eventually)\s+)?"
-    r"(?:took|pulled|removed|extracted|yanked|cut|whipped|lasered)(?:\s+out)?\s+"
+    # "had to" said of a removal done: "the dentist had to pull a tooth yesterday"
+    r"(?:took|pulled|removed|extracted|yanked|cut|whipped|lasered|had\s+to\s+(?:pull|take|remove|extract|cut))"
+    r"(?:\s+out)?\s+"
     rf"(?P<det>{_DET}){_PART}(?:\s+out)?{_SITE}?",
     re.IGNORECASE,
 )

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import replace
 from datetime import datetime
 
 from pydantic import ValidationError
@@ -34,7 +35,7 @@ from app.ingest.narrative.allergies import find_allergies
 from app.ingest.narrative.assertions import Assertion, get_tagger
 from app.ingest.narrative.conditions import find_conditions
 from app.ingest.narrative.dose_count import counts_doses
-from app.ingest.narrative.doubted_doses import find_doubted_doses
+from app.ingest.narrative.doubted_doses import find_doubled_up_doses, find_doubted_doses
 from app.ingest.narrative.drug_apposition import drop_class_named_with_drug
 from app.ingest.narrative.exercise import find_exercise
 from app.ingest.narrative.faithful_doses import find_faithful_doses
@@ -46,6 +47,7 @@ from app.ingest.narrative.history import (
     find_visits,
 )
 from app.ingest.narrative.immunizations import find_immunizations
+from app.ingest.narrative.lay_complaints import find_lay_complaints
 from app.ingest.narrative.lifestyle import (
     MOOD_KIND_OF,
     find_lifestyle_baselines,
@@ -57,6 +59,7 @@ from app.ingest.narrative.measurements import find_measurements
 from app.ingest.narrative.medication_reference import find_referred_actions
 from app.ingest.narrative.medications import find_medications
 from app.ingest.narrative.models import BlockedName, ExtractionResult, Proposal
+from app.ingest.narrative.named_people import someone_elses
 from app.ingest.narrative.named_procedures import find_named_procedures
 from app.ingest.narrative.procedures import find_surgeries
 from app.ingest.narrative.record_times import (
@@ -70,9 +73,11 @@ from app.ingest.narrative.record_times import (
 from app.ingest.narrative.record_types import CandidateRecord
 from app.ingest.narrative.sentences import enclosing, sentence_spans
 from app.ingest.narrative.site_pain import find_site_pain
+from app.ingest.narrative.supplement_advice import find_supplement_pushes
 from app.ingest.narrative.swaps import find_swaps
 from app.ingest.narrative.terms import TermMatch, Vocabulary, said_name, symptom_name, term_index, tokenize
 from app.ingest.narrative.unknown_drugs import find_unknown_drugs
+from app.ingest.narrative.vaccine_names import find_named_vaccinations
 
 logger = logging.getLogger(__name__)
 
@@ -94,7 +99,10 @@ def extract(text: str, snapshot: Vocabulary, *, mention: datetime) -> Extraction
     tokens = tokenize(text)
     terms = term_index(snapshot).find(text, tokens)
     proposals, blocked = _propose(text, snapshot, terms, sentences)
-    assertions = get_tagger().assess(text, [p.anchor for p in proposals])
+    assertions = [  # "Jim stopped his clopidogrel", "reminded him to take his pills": someone else's
+        replace(a, other_experiencer=True) if someone_elses(text, p.anchor, enclosing(sentences, *p.anchor)) else a
+        for p, a in zip(proposals, get_tagger().assess(text, [p.anchor for p in proposals]), strict=True)
+    ]
     times = time_mentions(text, mention)
 
     records: list[CandidateRecord] = []
@@ -170,13 +178,26 @@ def _propose(
         # stopped taking it")
         if (p.anchor[0] <= d.start < p.anchor[1] or p.extra.get("drug_at") == d.start) and p.type != "prescription"
     }
+    pushes = find_supplement_pushes(text, drugs, snapshot)  # "my sister got me on ginkgo" (:mod:`.supplement_advice`)
+    pushed = {(p.fields["drug"], enclosing(sentences, *p.anchor)) for p in pushes}
+    proposals = [  # the push says the start; a plain intake of the same supplement there is the same fact
+        p for p in proposals
+        if not (p.type == "medication_intake" and (p.fields.get("drug"), enclosing(sentences, *p.anchor)) in pushed)
+    ]
+    proposals += [p for p in pushes if not any(
+        q.type == "regimen_change" and q.fields.get("drug") == p.fields["drug"] for q in medications
+    )]
     proposals += find_referred_actions(text, drugs, sentences, governed)
     proposals += find_doubted_doses(text, drugs)
+    proposals += find_doubled_up_doses(text, drugs)  # "missed my X yesterday so I doubled up today"
     proposals += find_faithful_doses(text, drugs)  # "X is the one thing I never forget"
     blocked += find_unknown_drugs(text, drugs)
     proposals += find_conditions(text, conditions, sentences)
     proposals += find_symptoms(text, symptoms, sentences)
     proposals += find_site_pain(text, snapshot, {t.key for t in free if t.kind == "symptom"})
+    # "my nose has been running", "stomach's a bit off": a minor complaint by its part (:mod:`.lay_complaints`)
+    named = {str(p.fields.get("name")) for p in proposals if p.type == "symptom"}
+    proposals += find_lay_complaints(text, snapshot, named)
     proposals += find_allergies(text, drugs)
     surgeries = find_surgeries(text)
     proposals += surgeries
@@ -187,6 +208,10 @@ def _propose(
     proposals += visits
     proposals += [  # "my tetanus booster is up to date": a vaccination beyond "got my flu shot"
         p for p in find_immunizations(text) if not any(_overlaps(v.anchor, p.anchor) for v in visits)
+    ]
+    vaccinations = [p for p in proposals if p.fields.get("kind") == "vaccination"]
+    proposals += [  # "got the Prevnar", "Moderna #1 done": a vaccine by its own name (:mod:`.vaccine_names`)
+        p for p in find_named_vaccinations(text, drugs) if not any(_overlaps(v.anchor, p.anchor) for v in vaccinations)
     ]
     proposals += find_static_facts(text)
     proposals += find_sleep(text)

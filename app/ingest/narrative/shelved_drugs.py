@@ -44,12 +44,14 @@ _SITTING_AFTER = re.compile(
 """The drug sitting in its store ("has been sitting in the drawer"), or "gathering dust"."""
 _A_WHILE = re.compile(
     r"\b(?:since|ever\s+since|for\s+(?:good|now|the\s+(?:past|last)|a\s+(?:week|while|fortnight|month|bit)"
-    r"|(?:a\s+)?(?:few|couple|\d+|two|three|four|five|six|several)\s+(?:of\s+)?(?:days|weeks|months))"
+    r"|(?:a\s+)?(?:few|couple|\d+|two|three|four|five|six|several)\s+(?:of\s+)?(?:days|weeks|months)"
+    r"|(?:weeks|months|ages|a\s+long\s+time)\b)"
     r"|(?:days|weeks|a\s+week|a\s+fortnight|a\s+month)\s+ago|untouched|unopened|gathering\s+dust"
     r"|(?:haven't|have\s+not|hasn't|not|never)\s+(?:touched|taken|opened|had)\b)",
     re.IGNORECASE,
 )
-"""A while the drug has gone untaken: "since Monday", "for good", "a week ago", "untouched", "haven't touched it"."""
+"""A while the drug has gone untaken: "since Monday", "for good", "for weeks", "a week ago", "untouched", "haven't
+touched it"."""
 _SUBJECT_BEFORE = re.compile(
     r"(?:^|[:;,.]|\b(?:and|then|so|but|now))\s*(?:(?:since|for)\s+[\w ]{1,25}?\s*,?\s*)?(?:the|my)\s+$", re.IGNORECASE
 )

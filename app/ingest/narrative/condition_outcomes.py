@@ -1,0 +1,76 @@
+"""A condition's state told without a first-person cue before its name (round 25).
+
+- over, with the name opening the sentence: "Gout's gone!", "Psoriasis is finally cleared up", or named as a
+  vague "thing" whose end is told: "whatever that sinus thing was, it's over", "the asthma business is done
+  with";
+- named by a clinician or a clinic as the diagnosis, with nothing after it in the clause: "urgent care says
+  bronchitis.", "the walk-in said UTI, antibiotics for a week", "the dermatologist thinks it's rosacea";
+- the right diagnosis after a disputed entry: "my chart says gout?? no. it's plantar fasciitis, that's all"
+  (active; only when the turn has disputed another condition before it).
+
+Not admitted: a question ("is eczema gone for good?"), a generic statement ("flu is going around"), another
+person's ("my son's doctor says croup" is ConText's other experiencer), a plan or a hope.
+"""
+
+from __future__ import annotations
+
+import re
+
+_OPENS_SENTENCE = re.compile(r"^\W*$")
+_OVER_AFTER = re.compile(
+    r"^(?:'s|’s|\s+is|\s+has|\s+have|\s+are)\s+(?:been\s+)?"
+    r"(?:(?:all|completely|totally|finally|now|fully|well and truly|officially)\s+){0,2}"
+    r"(?:gone|cleared(?:\s+up)?|over|resolved|healed|cured|history)\b(?![-\w])(?![^.;!?]*\?)",
+    re.IGNORECASE,
+)
+"""The name opening its sentence, then over: "Eczema's gone!"."""
+_VAGUE_THING_OVER = re.compile(
+    r"^\s*(?:(?:thing|business|trouble|problem|issue|stuff|episode|bother)\s+)?(?:was|is)?\s*,?\s*"
+    r"(?:(?:it's|it is|it has|that's|that is|it)\s+)?(?:(?:all|completely|totally|finally|now|well and truly)\s+)?"
+    r"(?:over|gone|done(?:\s+with)?|cleared(?:\s+up)?|finished|history|behind me)\b(?![-\w])(?![^.;!?]*\?)",
+    re.IGNORECASE,
+)
+"""The condition called a vague "thing" and its end told: "whatever that sinus thing was, it's over"."""
+_VAGUE_BEFORE = re.compile(r"\b(?:whatever|the|that|this|my)\s+$", re.IGNORECASE)
+_CLINICIAN_SAYS = re.compile(
+    r"\b(?:clinic|walk-in|walk in|urgent care|er|a&e|emergency room|hospital|doctor|doc|gp|nurse|physician"
+    r"|consultant|specialist|surgeon|[a-z]+ologist|[a-z]+iatrist|dentist|optician|pharmacist)\s+"
+    r"(?:says|said|thinks|thought|reckons|confirmed|diagnosed)\s+(?:(?:it's|it is|it was|i have|i've got|i had"
+    r"|that it's|that i have|me with)\s+)?(?:an?\s+)?(?:(?:probably|likely|definitely)\s+)?$",
+    re.IGNORECASE,
+)
+_CLAUSE_ENDS = re.compile(r"^\s*(?:[.!;,]|$|(?:and|so)\b)(?![^.;!?]*\?)", re.IGNORECASE)
+_NOT_SPEAKERS = re.compile(
+    r"\b(?:his|her|their|my\s+(?:son|daughter|wife|husband|mom|mum|dad|father|mother|kids?|child|baby|partner"
+    r"|friend|sister|brother)(?:'s)?)\b|\b(?:if|might|may|could|whether|hope|hoping|worried|afraid|probably not)\b",
+    re.IGNORECASE,
+)
+
+
+def told_over(before: str, after: str) -> bool:
+    """Whether the condition is said to be over with no first-person cue before it."""
+    if _NOT_SPEAKERS.search(before):
+        return False
+    if _OPENS_SENTENCE.match(before) and _OVER_AFTER.match(after):
+        return True
+    return _VAGUE_BEFORE.search(before) is not None and _VAGUE_THING_OVER.match(after) is not None
+
+
+def clinician_named(before: str, after: str) -> bool:
+    """Whether a clinician or a clinic named the condition as the diagnosis ("the walk-in says UTI.")."""
+    if _NOT_SPEAKERS.search(before):
+        return False
+    return _CLINICIAN_SAYS.search(before) is not None and _CLAUSE_ENDS.match(after) is not None
+
+
+_CORRECTION_BEFORE = re.compile(
+    r"(?:^|[.!?,;:]\s*)(?:(?:nope|no|nah)\W+)?(?:it's|its|it’s|it is|it was)\s+(?:(?:just|only|actually|really"
+    r"|simply|in fact)\s+)?(?:an?\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def corrected_to(before: str) -> bool:
+    """Whether the condition is said as the right one ("nope. it's X"); the caller checks that a disputed entry
+    came before it in the turn."""
+    return _CORRECTION_BEFORE.search(before) is not None and not _NOT_SPEAKERS.search(before)
