@@ -96,6 +96,9 @@ HIGH_INTENSITY_CUES: tuple[str, ...] = (
     "snow shoveling",
     "shoveling snow",
     "shovelling",
+    "shoveling",  # the driveway cleared of snow, in any tense or spelling: "shovelled the whole driveway"
+    "shovelled",
+    "shoveled",
     "get my breath",
     "catch my breath",
     "gassed",

@@ -100,6 +100,17 @@ CASES: list[Case] = [
         HTN_AND_BP,
     ),
     (
+        "a driveway shovelled, told in the past tense with no activity named",
+        [HYPERTENSION, BP_HIGH],
+        {
+            "type": "exercise",
+            "fields": {},
+            "quote": "This morning I shovelled the whole driveway myself, heavy wet snow.",
+        },
+        ("gap", "medium", True),
+        HTN_AND_BP,
+    ),
+    (
         "a long walk is no race",
         [HYPERTENSION, BP_HIGH],
         {
