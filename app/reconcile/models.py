@@ -91,7 +91,8 @@ PERIOD = timedelta(days=2)
 
 DOCUMENTED_EVENT_TYPES = frozenset({"clinical_visit", "surgery_history"})
 """Events the record documents on their own day (a vaccination, a procedure): a statement dated to that day
-or part of it sees what the record holds for the day (a measurement is still compared with the one before)."""
+or part of it sees what the record holds for the day (a measurement is still compared with the one before, unless
+it is dated to a past day: see :meth:`Statement.when`)."""
 
 
 class Statement(BaseModel):
@@ -123,6 +124,16 @@ class Statement(BaseModel):
             # "on March 12th they gave me the shingles vaccine": the record of that day documents the
             # same event, so the day is read at its end (no later than the mention)
             return min(self.event_end, self.mention_time or self.event_end)
+        if (
+            self.type == "test_result"
+            and self.event_start
+            and self.event_end
+            and self.mention_time
+            and self.event_end <= self.mention_time
+        ):
+            # "the portal says my LDL was 146 on January 19th": a result dated to a past day is the lab of that
+            # day, which the record documents; one said for today is still compared with the one before
+            return self.event_end
         return self.event_start or self.mention_time or now
 
     def text(self, name: str) -> str | None:

@@ -27,7 +27,7 @@ def day(month: int, dom: int) -> datetime:
     ids=["a day at its start", "a period at its end", "a period no later than the mention"],
 )
 def test_the_event_time_a_statement_is_read_at(start: datetime, end: datetime, expected: datetime) -> None:
-    st = Statement(type="test_result", event_start=start, event_end=end, mention_time=MENTION)
+    st = Statement(type="symptom", event_start=start, event_end=end, mention_time=MENTION)
     assert st.when(MENTION) == expected
 
 
@@ -42,7 +42,7 @@ def test_without_an_event_time_the_mention_then_now() -> None:
     [
         ("clinical_visit", day(4, 10)),  # "on March 12th they gave me the shingles vaccine": the day's record
         ("surgery_history", day(4, 10)),
-        ("test_result", day(4, 9)),  # a measurement is compared with the one before it
+        ("test_result", day(4, 10)),  # a result dated to a past day: that day's lab in the record
         ("regimen_change", day(4, 9)),
     ],
 )
@@ -50,4 +50,5 @@ def test_a_documented_event_is_read_at_the_end_of_its_day(record_type: str, expe
     st = Statement(type=record_type, event_start=day(4, 9), event_end=day(4, 10), mention_time=MENTION)
     assert st.when(MENTION) == expected
     today = Statement(type=record_type, event_start=day(4, 10), event_end=day(4, 11), mention_time=MENTION)
+    # a measurement said for today is compared with the one before it
     assert today.when(MENTION) == (MENTION if record_type in ("clinical_visit", "surgery_history") else day(4, 10))

@@ -77,6 +77,35 @@ def find_disproved_allergies(text: str, sentences: list[tuple[int, int]], drugs:
             fields = _allergen(text, m, group, drugs)
             if fields is not None:
                 out.append(Proposal("allergy", fields, proof, policy="negation_is_content"))
+    if not out and (_CLAIM.search(text) or _ANSWERED_NO.match(text)):
+        out += _lived_with_without_reaction(text, sentences)
+    return out
+
+
+_LIVED_WITH = re.compile(
+    r"\bi(?:'ve|\s+have|\s+had|'d)?\s+(?:always\s+)?(?:had|owned|kept|lived with|grown up with|grew up with|been around"
+    r"|looked after)\s+(?:(?:a|two|three|four|several|a couple of|a few|my|our|\d+)\s+)?(?P<animal>cats?|dogs?|horses?"
+    r"|rabbits?|hamsters?|guinea pigs?)\b"
+    r"[^.;!?]{0,40}?\b(?:for\s+(?:years|ages|decades|donkey's years|(?:\w+\s+)?years)|all my life|since i was)",
+    re.IGNORECASE,
+)
+"""An animal lived with for a long time: "I've had two cats for years", "I grew up with dogs all my life"."""
+_ANSWERED_NO = re.compile(r"^\W*(?:no|nope|nah|not true|that's not right)\b", re.IGNORECASE)
+"""The message answers no (to "the record lists a cat allergy")."""
+
+
+def _lived_with_without_reaction(text: str, sentences: list[tuple[int, int]]) -> list[Proposal]:
+    """"No, that's wrong. I've had two cats for years and never so much as sneezed near them": the allergy to the
+    animal denied, by the speaker living with it without a reaction (anchored at the no-reaction phrase)."""
+    out = []
+    for start, end in sentences:
+        for m in _LIVED_WITH.finditer(text, start, end):
+            calm = _NO_REACTION.search(text, m.end(), min(end, m.end() + 100))
+            if calm is None:
+                continue
+            animal = m.group("animal").lower()
+            fields = {"substance": animal, "substance_kind": "environment", "reaction": None, "status": "denied"}
+            out.append(Proposal("allergy", fields, (calm.start(), calm.end()), policy="negation_is_content"))
     return out
 
 

@@ -83,6 +83,13 @@ _WRITER_HERE = re.compile(
     re.IGNORECASE,
 )
 """The writer names themselves at the start: "Her son here.", "This is his wife typing.", "Daughter here, ..."."""
+_NAMED_WRITER = re.compile(
+    rf"^\W*(?:(?:hi|hello|hey)\W+)?(?:it's|this is|i'm|i am)\s+(?P<name>[a-z]+)'s\s+(?P<writer>{_WRITER})\b"
+    r"(?!'s|\s+of\b)",
+    re.IGNORECASE,
+)
+"""The writer names themselves by the person's first name: "Hi, this is Adán's daughter", "I'm Rosa's husband"
+(taken only when the name is the record's own first name)."""
 
 _KIN_BY_WRITER: dict[str, dict[Sex, str]] = {
     "child": {"female": r"mum|mom|mother|mam|mummy|mommy|ma", "male": r"dad|father|daddy|papa|pa"},
@@ -211,6 +218,15 @@ def spoken_of(
             typed = cast(Sex, named)
             kin = _kin(_WRITER_ROLE.get(here.group("writer").lower()), typed, names)
             return SpokenOf(typed, False, kin, here.span())
+    named_writer = _NAMED_WRITER.search(text)
+    if (
+        named_writer is not None
+        and sex in ("female", "male")
+        and named_writer.group("name").lower() in {n.lower() for n in names}
+    ):
+        typed_sex = cast(Sex, sex)
+        kin = _kin(_WRITER_ROLE.get(named_writer.group("writer").lower()), typed_sex, names)
+        return SpokenOf(typed_sex, False, kin, named_writer.span())
     if child is not None and re.search(rf"\b(?:{_PRONOUNS[child]})\b|{_CHILD_NOUNS[child]}", text, re.IGNORECASE):
         return SpokenOf(child, True)
     return None

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import re
 
+from app.ingest.narrative.condition_denials import ANOTHERS, DENIED_AFTER, DENIED_BEFORE, REPORTER
 from app.ingest.narrative.condition_outcomes import clinician_named, corrected_to, told_over
 from app.ingest.narrative.disputed_entries import entry_disputed
+from app.ingest.narrative.echoed_denials import NEVER_TOLD, echoed_denial
 from app.ingest.narrative.history import PAIN_IN
 from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.sentences import last_match, sentence_end, sentence_start
@@ -73,6 +75,13 @@ _OWN_RELATIVE = re.compile(
     # the condition's past effect on the speaker: "the hay fever that used to wreck me every spring just ..."
     r"|^\s+(?:that|which)\s+(?:used to|always|would)\s+[^,.;!?]{0,50}?\b(?:me|my)\b[^,.;!?]{0,30}?"
     r"(?=\s+(?:just\s+|really\s+)?(?:is|was|are|were|has|have|had|hasn't|has not|haven't|never)\b)"
+    # its course or effect in any past verb (round 26): "the sinusitis that has plagued me for twenty years finally
+    # cleared up", "the sinus infection that dragged on all winter is gone"; not another person's, not negated
+    r"|^\s+(?:that|which)\s+(?:has\s+|had\s+|'s\s+)?(?:been\s+)?[a-z]+(?:ed|en)\b(?:(?!n't|\bnot\b|\bnever\b|\b(?:his"
+    r"|her|their|my\s+(?:wife|husband|son|daughter|sister|brother|mum|mom|dad|friend|partner|kids?))\b)[^,.;!?])"
+    r"{0,50}?(?=\s+(?:(?:just|finally|now|really"
+    r"|simply|slowly|gradually)\s+)?(?:is|was|are|were|has|have|had|hasn't|has not|haven't|never|faded|disappeared"
+    r"|vanished|cleared|went)\b)"
     # any reduced relative clause whose subject is the speaker or a clinician, whatever its verb: "the sinusitis
     # I saw the doctor about", "the rash we went to urgent care for", "the gout my GP put me on pills for"
     r"|^\s+(?:(?:that|which)\s+)?(?:i|we|they|(?:my|the|our)\s+(?:\w+\s+)?(?:doctor|doc|gp|physician|nurse"
@@ -94,7 +103,9 @@ _TIME_CLAUSE_VERB = re.compile(
 )
 """The verb of a time clause inside the relative clause ("the sinusitis I've had since I was a kid has cleared up",
 "the eczema I had when we were in Spain is gone"): masked, so it is not read as the condition's predicate."""
-_OWN_ASIDE = re.compile(r"^,\s*(?:which|that)\s+(?:i|we)(?:'ve|'d|\s+have|\s+had)?\s+[^,.;!?]{0,70},", re.IGNORECASE)
+_OWN_ASIDE = re.compile(
+    r"^,\s*(?:which|that)\s+(?:(?:i|we)(?:'ve|'d|\s+have|\s+had)?|has|had)\s+[^,.;!?]{0,70},", re.IGNORECASE
+)
 """The speaker's own relative clause set off by commas: "my asthma, which I've had since school, has cleared up"."""
 _ONGOING_AFTER = re.compile(
     r"^[^.;!?]{0,40}?\b(?:since|for the (?:past|last)|for \w+ (?:days|weeks|months|years))\b", re.IGNORECASE
@@ -130,57 +141,6 @@ _ANY_MORE = re.compile(
 )
 """A condition over said by "anymore" after it ("I don't have gout anymore"); not when "anymore" closes a
 contrast with something else ("it's type 2 diabetes now, not just borderline anymore": the borderline is over)."""
-_DENIED_BEFORE = re.compile(
-    r"\bi(?:\s+|(?=['’]))(?:(?:honestly|really|actually|definitely|certainly|simply|just|truly)\s+)?"
-    # a hedged denial: "I don't think I've ever really had high blood pressure", "I don't believe I have asthma"
-    r"(?:(?:don't|do not|dont)\s+(?:really\s+)?(?:think|believe|reckon)\s+(?:that\s+)?i(?:'ve|\s+have|\s+ever)?"
-    r"(?:\s+(?:ever|really|actually|truly|honestly))*\s+(?:had|have|got)|"
-    r"(?:don't|do not|dont|didn't|did not)\s+(?:actually\s+|really\s+|even\s+)?(?:have|had)"
-    r"|(?:have|'ve)\s+never\s+(?:(?:really|actually|truly|ever)\s+)?(?:had|been diagnosed with|been)?"
-    r"|never\s+(?:(?:really|actually|truly|ever)\s+)?(?:had|was|got|have|has)"
-    r"|(?:was|am|'m)\s+(?:never|not)(?:\s+(?:actually|really))?(?:\s+diagnosed with)?"
-    r"|(?:was|were)\s+never\s+diagnosed with)\s+(?:an?\s+|any\s+|the\s+)?$"
-    # the diagnosis itself denied, by the speaker or a clinician they report: "it isn't rheumatoid arthritis at
-    # all", "the specialist says it's not gout", "turns out it was never asthma" (not a hope: "I hope it isn't")
-    r"|(?:^\W*|[,;:]\s*|\b(?:says?|said|told me|thinks?|thought|reckons?|confirmed|turns out|turned out"
-    r"|(?:and|but|so)\s+)\s*(?:that\s+)?)(?:it|this|that)(?:\s+is\s+not|'s\s+not|\s+isn't|\s+wasn't|\s+was\s+not"
-    r"|\s+was\s+never|'s\s+never|\s+is\s+never)\s+(?:(?:actually|really|even|definitely|in fact)\s+)?"
-    r"(?:an?\s+|any\s+)?$",
-    re.IGNORECASE,
-)
-"""A first-person denial right before the condition's name: "I don't have", "I was never", "I'm not", or the
-diagnosis denied ("it isn't X at all", "the doctor says it's not X")."""
-_DENIED_AFTER = re.compile(
-    r"^[^.;!?]{0,60}?\b(?:but|and|which|that)\s+i(?:'ve|\s+have)?\s+(?:(?:really|actually|honestly|just|simply|definitely)\s+)?"
-    r"(?:don't|do not|dont|never did|never had|didn't|did not|never have)(?:\s+(?:have|had))?"
-    r"(?:\s+(?:it|that|this|one|them))?\s*(?:[.,;!?]|$)|^\W*(?:is|was)\s+(?:a mistake|wrong|an error)\b"
-    # the entry said to be someone else's, in the next sentence: "... epilepsy. That can't be me", "That's not me"
-    # the entry called wrong in the next clause: "... lists a drug overdose. That's flat wrong", "which is simply false"
-    r"|^\W*(?:that|this|it|which)(?:'s|\s+is|\s+was)\s+(?:(?:just|flat|flat-out|completely|totally|dead|plain|simply"
-    r"|absolutely|so|all)\s+)?(?:wrong|false|untrue|not true|incorrect|a mistake|an error|nonsense|rubbish)\b"
-    r"(?![^.;!?]*\?)"
-    r"|^\W*(?:that|this|it)\s*(?:can't|cannot|can not|couldn't|could not|isn't|is not|'s not|wasn't|was not|must)"
-    r"\s+(?:possibly\s+)?(?:be\s+)?(?:me|mine|right|true|correct|someone else(?:'s)?|somebody else(?:'s)?"
-    r"|another patient(?:'s)?)\b"
-    # the entry itself called wrong: "the diabetes in my file is wrong", "whoever put prediabetes in my chart
-    # got it wrong", "the COPD on my record is a mistake"
-    r"|^['\"’]?\s+(?:in|on)\s+(?:my|the)\s+(?:chart|record|records|file|notes|list|problem list|profile|history"
-    r"|paperwork|papers|portal|forms?|discharge papers)\b"
-    # the denial may open the next sentence: "I keep seeing 'prediabetes' on my paperwork. I don't have that"
-    r"[^.;!?]{0,30}?(?:[.]\s+)?\b(?:(?:is|was|was put there|'s)\s+(?:(?:just|simply|all)\s+)?"
-    r"(?:a mistake|wrong|an error|incorrect)"
-    r"|got (?:it|that|this) wrong|(?:made|making) a mistake"
-    # the speaker's disbelief of the entry: "..., I really don't think that's right", "that isn't true"
-    r"|i\s+(?:(?:really|honestly|just|simply)\s+)?(?:don't|do not|dont)\s+(?:think|believe)\s+"
-    r"(?![^.;!?]*\b(?:wrong|a mistake|an error)\b)(?:that|it|this)(?:'s|\s+is|\s+was)?"
-    r"(?:\s+(?:right|true|correct|accurate))?"
-    r"|(?:that|it|this)(?:'s|\s+is|\s+was)\s+(?:not|never)\s+(?:right|true|correct|accurate)"
-    r"|(?:that|it|this)\s+(?:isn't|wasn't)\s+(?:right|true|correct|accurate)"
-    r"|i\s+(?:(?:really|honestly|just|simply|definitely)\s+)?(?:don't|do not|dont|never)\s+(?:have|had)"
-    r"\s+(?:that|it|this)|i(?:'ve|\s+have)\s+never\s+had\s+(?:that|it|this))\b(?![^.;!?]*\?)",
-    re.IGNORECASE,
-)
-"""A denial after the name: "my chart says I have COPD but I don't", "the diabetes in my file is wrong"."""
 _NOT_THE_CONDITION = re.compile(
     r"^\s*(?:symptoms?|attacks?|flare|flares|meds|medicine|medication|pills?|inhaler|today|tonight|right now"
     r"|under control|in check|(?:well\s+)?(?:managed|controlled)"
@@ -236,6 +196,19 @@ def find_conditions(
         start = sentence_start(match.start, sentences)
         before = text[start : match.start]
         after = text[match.end : sentence_end(match.end, sentences)]
+        echo = echoed_denial(text, match.start, match.end)
+        if echo is not None or NEVER_TOLD.search(before):
+            # "Prediabetes? Me? No, nobody ever told me that", "nobody has ever told me I have X":
+            # :mod:`.echoed_denials`
+            echoed = Proposal(
+                "condition",
+                {"name": match.key, "status": "denied"},
+                echo or (match.start, match.end),
+                policy="negation_is_content",
+                extra={"speaker_subject": True},
+            )
+            out.append(echoed)
+            continue
         own = _OWN_RELATIVE.match(_TIME_CLAUSE_VERB.sub(lambda v: v.group(1) + "_" * len(v.group(2)), after))
         if own is not None and _RESOLVED_AFTER.match(after[own.end() :]):
             after = after[own.end() :]  # "the sinusitis I've had for years has cleared up"
@@ -269,11 +242,11 @@ def find_conditions(
             # "the portal lists X under my conditions. That's wrong", "whatever it says about X should come off"
             disputed = {"name": match.key, "status": "denied"}
             proposal = Proposal("condition", disputed, dispute, policy="negation_is_content")
-            if not _ANOTHERS.search(before):
+            if not ANOTHERS.search(before):
                 proposal.extra["speaker_subject"] = True
             out.append(proposal)
             continue
-        if _RECORD_SAYS.search(before) and not _DENIED_AFTER.match(after):
+        if _RECORD_SAYS.search(before) and not DENIED_AFTER.match(after):
             continue  # the record speaking ("my chart says anemia"), not the person
         if not runs and _not_had_for_a_period(before, after):  # "haven't had a sinus infection in over a year"
             not_had = {"name": match.key, "status": "resolved"}
@@ -282,9 +255,9 @@ def find_conditions(
         if not runs and _denied(before, after):
             denied = {"name": match.key, "status": "denied"}
             proposal = Proposal("condition", denied, (match.start, match.end), policy="negation_is_content")
-            said_after = _DENIED_AFTER.match(after)
+            said_after = DENIED_AFTER.match(after)
             if said_after is not None and (
-                _SPEAKER.search(said_after.group(0)) or (_RECORD_SAYS.search(before) and not _ANOTHERS.search(before))
+                _SPEAKER.search(said_after.group(0)) or (_RECORD_SAYS.search(before) and not ANOTHERS.search(before))
             ):
                 # "somebody put prediabetes in my file and I don't think that's right": the speaker denies it; "my
                 # patient portal lists X. That's wrong": the entry of the speaker's own record
@@ -353,29 +326,20 @@ def _denied(before: str, after: str) -> bool:
     """A first-person denial of the diagnosis (not "no longer" / "anymore": that is resolved)."""
     if _NO_LONGER.search(before) or _ANY_MORE.match(after) or _NOT_THE_CONDITION.match(after):
         return False
-    denied = _DENIED_BEFORE.search(before)
-    whose = _REPORTER.sub(" ", before)  # "she said it isn't X": the clinician reporting, not the subject
-    if denied is not None and not re.match(r"\W*i\b", denied.group(0), re.I) and _ANOTHERS.search(whose):
+    denied = DENIED_BEFORE.search(before)
+    whose = REPORTER.sub(" ", before)  # "she said it isn't X": the clinician reporting, not the subject
+    if denied is not None and not re.match(r"\W*i\b", denied.group(0), re.I) and ANOTHERS.search(whose):
         return False  # "my son's wheeze: the doctor said it isn't asthma": his, not the speaker's
-    return denied is not None or _DENIED_AFTER.match(after) is not None
+    return denied is not None or DENIED_AFTER.match(after) is not None
 
 
-_ANOTHERS = re.compile(
-    r"\b(?:his|her|their|he|she|him)\b|\b(?:my|our)\s+(?:mom|mum|mother|dad|father|sister|brother|wife|husband"
-    r"|son|daughter|friend|partner|kids?|child|baby|boy|girl|dog|cat)(?:'s)?\b",
-    re.IGNORECASE,
-)
-"""Another person named before a denial said of "it": the diagnosis denied is theirs."""
-_REPORTER = re.compile(
-    r"\b(?:he|she|they)\s+(?:says?|said|told (?:me|us)|tells (?:me|us)|thinks?|thought|reckons?|confirmed|explained)\b",
-    re.IGNORECASE,
-)
-"""A clinician's pronoun as the subject of the verdict ("she said it isn't X"): not another patient."""
 
 
 def _own_verb(alias_text: str) -> int:
-    """The length of a leading "had a" / "have" in a matched alias ("had a stroke"), else 0."""
-    m = re.match(r"(?:had|have|has|got)\b(?:\s+(?:a|an))?\s*", alias_text, re.IGNORECASE)
+    """The length of a leading "had a" / "have" / "broke my" in a matched alias ("had a stroke"), else 0."""
+    m = re.match(
+        r"(?:had|have|has|got|broke|broken|fractured|cracked)\b(?:\s+(?:a|an|my))?\s*", alias_text, re.IGNORECASE
+    )
     return m.end() if m else 0
 
 

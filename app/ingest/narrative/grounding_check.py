@@ -104,6 +104,7 @@ def _spelled_tens(lowered: str) -> set[float]:
 _KILOS = re.compile(r"\d\s?(?:kgs|kilos?|kilograms?)\b", re.IGNORECASE)
 _RACE_K = re.compile(r"\b\d+(?:\.\d+)?\s?k\b", re.IGNORECASE)
 _PERCENT = re.compile(r"\d\s?(?:percent|per cent)\b", re.IGNORECASE)
+_SPELLED_STRENGTH = {"mg": re.compile(r"\d\s?milligrams?\b", re.I), "mcg": re.compile(r"\d\s?micrograms?\b", re.I)}
 _FEET_INCHES = re.compile(r"(\d)\s?(?:'|ft|feet|foot)\s?(\d{1,2})?")
 
 
@@ -152,6 +153,8 @@ def ungrounded_fields(candidate: CandidateRecord, text: str, vocabulary: Vocabul
                 continue  # "a 5k" is 5 km
             if field == "unit" and value == "%" and _PERCENT.search(text):
                 continue  # "7.8 percent" is written as UCUM's %
+            if field == "unit" and value in _SPELLED_STRENGTH and _SPELLED_STRENGTH[value].search(text):
+                continue  # "500 milligrams" is written as mg
             if field == "procedure" and value in surgery_names(text):
                 continue  # "appendix removed" is recorded as appendectomy
             if _norm(value) not in norm_text:

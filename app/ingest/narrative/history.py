@@ -52,18 +52,20 @@ nose", "a touch of nausea"; a sentence may open with one ("bit of a runny nose s
 _CONJOINED = re.compile(r"\s*,?\s*(?:and|or|plus|,)\s+(?:(?:really|very|so|a bit|a little|kind of|all)\s+)?",
                         re.IGNORECASE)
 _SUBJECT_BEFORE = re.compile(
-    r"\b(?:i|we)(?:\s+(?:just|suddenly|also|then|briefly|actually|even|again|really|must have|must've|might have"
-    r"|probably))?\s*$",
+    r"\b(?:i|we)(?:'d|\s+had)?(?:\s+(?:just|suddenly|also|then|briefly|actually|even|again|really|must have|must've"
+    r"|might have|probably))?\s*$",
     re.IGNORECASE,
 )
-"""A symptom said as the verb of a first-person subject: "I fainted", "I suddenly passed out"."""
+"""A symptom said as the verb of a first-person subject: "I fainted", "I suddenly passed out", "I'd blacked out"."""
 _SHARED_SUBJECT = re.compile(
-    r"\bi\b(?:(?!\b(?:he|she|they|we|you|it|my|his|her|their)\b)[^.;!?:])*,\s*(?:and\s+)?(?:then\s+)?"
+    r"\bi\b(?:(?!\b(?:he|she|they|we|you|it|his|her|him|them|their)\b)[^.;!?:])*(?:,\s*(?:and\s+)?|\s+and\s+)"
+    r"(?:then\s+)?"
     r"(?:(?:just|suddenly|simply|completely|briefly)\s+)?$",
     re.IGNORECASE,
 )
-_VERB_FORM = re.compile(r"(?:\w+ed|threw|fell|blacked|passed|keeled)\b", re.IGNORECASE)
-"""A symptom verb after a comma continuing the speaker's clause, no other subject between ("I got up, just fainted")."""
+_VERB_FORM = re.compile(r"(?:(?:nearly|almost)\s+)?(?:\w+ed|threw|fell|blacked|passed|keeled)\b", re.IGNORECASE)
+"""A symptom verb after a comma or "and" continuing the speaker's clause, no other subject between ("I got up, just
+fainted", "I was standing at the sink and just blacked out", "I stood up and then passed out")."""
 _NO_OBJECT_AFTER = re.compile(
     r"\s*(?:[.,;:!]|$|(?:in|at|on|while|during|when|after|before|for|from|yesterday|today|tonight|this|last|again"
     r"|twice|once|briefly|completely|cold|and|then|just)\b)",
@@ -275,6 +277,7 @@ def find_symptoms(text: str, symptoms: list[TermMatch], sentences: list[tuple[in
         # a second verb of the speaker's clause, the subject shared: "I went down in the kitchen, just blacked out"
         as_verb = as_verb or (
             not by_cue and _SHARED_SUBJECT.search(before) is not None and _VERB_FORM.match(match.text) is not None
+            and _NO_OBJECT_AFTER.match(text, match.end) is not None  # not "... and passed out leaflets"
         )
         as_subject = not (by_cue or as_verb) and _onset_subject(before, text[match.end : end])
         # a verbless note of the complaint: "Scratchy sore throat since yesterday, nothing dramatic"

@@ -47,6 +47,13 @@ _CONNECTOR = re.compile(
     r"readings|result|results|score|number|it)\b)*(?:,\s*)?$",  # an appositive value: "my A1c, 6.3, ..."
     re.IGNORECASE,
 )
+_LISTED_AS = re.compile(
+    r"\b(?:lists|listed|list|shows|showed|show|puts|put|records|recorded|gives|gave|has|had|reports|reported|notes"
+    r"|noted|quotes|quoted|states|stated)\s+(?:my|the|his|her)\s+[\w -]{1,30}?(?P<as>\s+as)\s*$",
+    re.IGNORECASE,
+)
+"""A value a document gives the test, "as" said after the name: "it lists my A1c as 6.2%", "the portal shows the LDL
+as 146" (the document's verb before the name, so "I want my A1c as low as 6" is no reading)."""
 _BETWEEN_NAME_AND_VERB = re.compile(
     # "on my new meter", "with the home cuff", "from the pharmacy machine" (optionally followed by a time below)
     r"(?:\s+(?:on|with|from|off|by)\s+(?:my|the|our|a|an|his|her)\s+(?:(?:new|old|home|own|fancy|cheap|digital"
@@ -275,6 +282,9 @@ def _name_before(text: str, value_start: int) -> tuple[tuple[int, int], str]:
     head = text[:value_start]
     connector = _CONNECTOR.search(head)
     cut = connector.start() if connector else len(head)
+    listed = _LISTED_AS.search(head)
+    if listed is not None and (connector is None or listed.start() < connector.start()):
+        cut = listed.start("as")  # "the letter lists my A1c as 6.2%": the value a document gives the test
     between = _BETWEEN_NAME_AND_VERB.search(head[:cut])
     if between is None and re.search(r"\b(?:it|that)\b", head[cut:], re.IGNORECASE):
         verb_first = _CHECKED_MY_THEN_IT.search(head[:cut])

@@ -15,6 +15,9 @@ from app.ingest.narrative.quantities import NUMBER_CORE, clean_unit, parse_numbe
 
 PRESCRIBER_STARTED = re.compile(
     r"\b(?:started|starts|start|starting|put|puts|putting) me on\s+(?:(?:a|the|some)\s+)?$"
+    # the drug named after what it is for: "started me on something for the migraines, topiramate 25 mg"
+    r"|\b(?:started|starts|start|starting|put|puts|putting) me on\s+(?:something|a\s+(?:new\s+)?(?:pill|tablet|drug"
+    r"|medicine|medication))\s+(?:(?:to help\s+)?with|for|to help)\b[^.;!?,]{2,40},\s*$"
     r"|\b(?:he|she|they|doctor|doc|dr\.?|gp|nurse|clinic|surgeon|[a-z]+ologist|[a-z]+iatrist)\s+(?:also\s+|just\s+)?added"
     r"\s+(?:(?:a|the|some)\s+)?$",
     re.IGNORECASE,
@@ -39,7 +42,8 @@ _REGIMEN_SAID = re.compile(
 tablet a day"), a time of day ("each morning"), a course ("for five days") or an as-needed dose ("one tablet when a
 migraine starts"): a prescription."""
 _DOSE_LATER = re.compile(
-    rf"^[^.;!?\d]{{0,30}}?,\s*(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu)\b", re.IGNORECASE
+    rf"^[^.;!?\d]{{0,30}}?,\s*(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu|milligrams?|micrograms?)\b",
+    re.IGNORECASE,
 )
 """A strength said after a short aside and a comma: "started me on Keppra afterwards, 500 mg"."""
 

@@ -122,7 +122,8 @@ _WANTS_ME_ON = re.compile(
 )
 
 _DOSE_AFTER = re.compile(
-    rf"^\s*(?:,\s*)?(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu)\b", re.IGNORECASE
+    rf"^\s*(?:,\s*)?(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu|milligrams?|micrograms?)\b",
+    re.IGNORECASE,
 )
 _DOSE_BEFORE = re.compile(
     rf"(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu)\s+(?:of\s+)?(?:my\s+|the\s+|your\s+)?$",
@@ -192,10 +193,14 @@ _RENAMING = re.compile(
     r"\s*(?:(?:i mean|i\.e\.|that's|that is|which is|aka|namely)\s+)?(?:the|my)?\s*", re.IGNORECASE
 )
 _LAY_MEDICINE_END = re.compile(
-    r"\b(?:pills?|tablets?|tabs|capsules?|meds|medicines?|medications?|drugs?|inhaler|jabs?|injections?|shots?)\s*,$",
+    r"\b(?:pills?|tablets?|tabs|capsules?|meds|medicines?|medications?|drugs?|inhaler|jabs?|injections?|shots?)\s*,$"
+    # "started me on something for the migraines, topiramate": a medicine said by what it is for, then named
+    r"|\b(?:something|a\s+(?:new\s+)?(?:pill|tablet|drug|medicine|medication))\s+(?:(?:to help\s+)?with|for|to help)"
+    r"\s+(?:(?:my|the|his|her)\s+)?[a-z' -]{2,30},$",
     re.IGNORECASE,
 )
-"""A drug named in apposition after a lay name of a medicine: "the cholesterol tablet, the simvastatin"."""
+"""A drug named in apposition after a lay name of a medicine: "the cholesterol tablet, the simvastatin",
+"something for the migraines, topiramate"."""
 _DROPPED = re.compile(r"\bdropp(?:ed|ing)\b(?:\s+\S+){0,3}\s*$", re.IGNORECASE)
 _LET_FALL = re.compile(
     r"^\s*(?:(?:pills?|tablets?|bottle|box)\s+)?(?:on|onto|down|in|into|under|behind|off)\s+(?:the|my|a)\b"

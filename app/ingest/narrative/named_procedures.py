@@ -32,7 +32,9 @@ _AGENT = (
     r"|gynaecologist|gynecologist|ophthalmologist|electrophysiologist|[a-z]{3,}ologist)|dr\.?\s+\w+|she|he)"
 )
 _DONE_ON_ME = re.compile(
-    rf"\b{_AGENT}\s+(?:(?:also|finally|just|then|eventually)\s+)?(?:did|performed|carried out|ran)\s+"
+    # the agent may carry its place: "the ENT at the outpatient center did a balloon sinuplasty"
+    rf"\b{_AGENT}(?:\s+(?:at|from|in)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+){{0,2}}?)?\s+"
+    r"(?:(?:also|finally|just|then|eventually)\s+)?(?:did|performed|carried out|ran)\s+"
     rf"(?:an?|my|the|that)\s+{_NAME}\b(?P<patient>\s+(?:on|for)\s+(?:me|my\s+\w+|(?:his|her|their)\b))?",
     re.IGNORECASE,
 )
@@ -79,6 +81,46 @@ _HAD_AS_RELATIVE = re.compile(
 )
 """A procedure the speaker had, said in a relative clause: "the colonoscopy I had in January came back clean"."""
 
+_CALLED = re.compile(
+    rf"\b(?:an?|the)\s+{_NAME}\s*,?\s+(?:as\s+)?(?:he|she|they|the\s+\w+)\s+(?:called|calls)\s+it\b",
+    re.IGNORECASE,
+)
+_CALLED_WHAT = re.compile(
+    rf"\bwhat\s+(?:he|she|they|the\s+\w+)\s+(?:called|calls?)\s+(?:an?\s+)?{_NAME}\b", re.IGNORECASE
+)
+"""The procedure's name given as the clinician's word after a lay account of it (round 26): "the ENT went in and
+opened up my sinuses, a balloon sinuplasty he called it", "they freed up my wrist, what the surgeon called a
+carpal tunnel release" -- only after a done-to-me clause."""
+_DONE_TO_ME_CUE = re.compile(
+    r"\b(?:went\s+in|opened|cleared|fixed|operated|did|performed|had|underwent|put|took|freed|burned|me|my)\b",
+    re.IGNORECASE,
+)
+_NOT_MINE = re.compile(
+    r"\b(?:his|her|their|(?:my\s+)?(?:wife|husband|son|daughter|mum|mom|dad|friend|sister|brother|neighbou?r)"
+    r"(?:'s)?|if|whether|never|not|n't)\b",
+    re.IGNORECASE,
+)
+_SITE_SURGERY = re.compile(
+    r"\bi\s+(?:(?:also|finally|just|then|eventually|recently)\s+)?(?:had|underwent|went\s+through)\s+"
+    r"(?:(?:some|minor|major|emergency|keyhole|day|private|elective)\s+)?"
+    r"(?P<name>(?:sinus|nose|nasal|ear|eye|jaw|knee|hip|shoulder|back|neck|spine|spinal|foot|hand|wrist|ankle"
+    r"|elbow|bowel|stomach|bladder|heart|hernia|bunion|gum|dental|thyroid|breast|sinus)\s+(?:surgery|operation))\b",
+    re.IGNORECASE,
+)
+"""A surgery said by its site with no article (round 26): "I had sinus surgery in January", "I underwent
+emergency bowel surgery", "I had keyhole knee surgery"."""
+_GOT_DONE = re.compile(
+    r"(?:\bi\s+|(?:^|(?<=[.!?]\s)))(?:(?:finally|just|also|eventually)\s+)?(?:had|got)\s+(?:the|my|a|an|that)\s+"
+    r"(?!(?:car|phone|roof|house|bike|computer|laptop|tv|plumbing|boiler|furnace|engine|tire|tyre|kitchen|bathroom"
+    r"|window|door|fence|watch|screen|wall|floor|pipe|drain|gutter)\b)"
+    r"(?P<name>(?:[a-z]+\s+){1,2}?(?:extraction|removal|replacement|repair|release|fusion|implant|transplant"
+    r"|surgery|operation|ablation|biopsy|[a-z]+(?:plasty|ectomy|otomy|ostomy|oscopy)))\s+(?:done|sorted|out\s+of"
+    r"\s+the\s+way)\b",
+    re.IGNORECASE,
+)
+"""A procedure said got or had done (round 26): "finally got the wisdom tooth extraction done", "I had my
+knee replacement done in May", "had the carpal tunnel release done privately"."""
+
 
 def find_named_procedures(text: str) -> list[Proposal]:
     """Procedures named by their word and done on the speaker (see the module docstring)."""
@@ -94,6 +136,18 @@ def find_named_procedures(text: str) -> list[Proposal]:
         if any(p.anchor[0] <= m.start("name") < p.anchor[1] for p in out):
             continue
         anchor = (m.start("name"), m.end("name"))
+        out.append(Proposal("surgery_history", {"procedure": m.group("name").lower()}, anchor))
+    for m in [*(m for r in (_CALLED, _CALLED_WHAT, _SITE_SURGERY, _GOT_DONE) for m in r.finditer(text))]:
+        if any(p.anchor[0] <= m.start("name") < p.anchor[1] for p in out):
+            continue
+        clause_start = max(text.rfind(c, 0, m.start()) for c in ".;!?") + 1
+        before = text[clause_start : m.start()]
+        if _PLANNED.search(before) or _NOT_MINE.search(before) or "?" in text[m.end() : m.end() + 80].split(".")[0]:
+            continue
+        if m.re in (_CALLED, _CALLED_WHAT) and not _DONE_TO_ME_CUE.search(before):
+            continue
+        called = m.re in (_CALLED, _CALLED_WHAT)  # "he called it" is the clinician's word, not his procedure
+        anchor = (m.start("name"), m.end("name")) if called else (m.start(), m.end())
         out.append(Proposal("surgery_history", {"procedure": m.group("name").lower()}, anchor))
     for m in _APPOSED.finditer(text):
         if any(p.anchor[0] <= m.start("name") < p.anchor[1] for p in out):

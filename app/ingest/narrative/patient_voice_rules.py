@@ -268,6 +268,24 @@ PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], ..
             {"LOWER": {"IN": ["my", "i", "i'm", "im", "we"]}},
         ],
     ),
+    # The observation with its time or place said first: "she says at dinner last night my words came out
+    # slurred", "he noticed over breakfast my face looked lopsided": the speaker's part is what was observed.
+    (
+        "observed me then",
+        "FIRST_PERSON",
+        "PSEUDO",
+        [
+            {"LOWER": {"IN": ["noticed", "saw", "said", "says", "heard", "thought", "thinks", "mentioned", "told"]}},
+            {"LOWER": {"IN": ["me", "that"]}, "OP": "?"},
+            {"LOWER": {"IN": ["at", "during", "over", "in", "on", "last", "yesterday", "this", "earlier", "when",
+                              "while", "after", "before", "around", "about"]}},
+            *[{"IS_ALPHA": True, "LOWER": {"NOT_IN": ["he", "she", "they", "his", "her", "their", "him", "them",
+                                                      "my"]}, "OP": "?"}] * 4,
+            {"LOWER": "my"},
+            {"LOWER": {"IN": ["words", "speech", "voice", "face", "mouth", "lips", "arm", "hand", "leg", "eyes",
+                              "eye", "breathing", "lips", "skin"]}},
+        ],
+    ),
     (
         "first person",
         "FIRST_PERSON",

@@ -157,6 +157,12 @@ _ATTENDED = re.compile(
 )
 """A procedure the speaker went for ("I finally went for the colonoscopy my sister kept nagging me about"): done."""
 
+_ON_JOINT = re.compile(
+    r"\s+(?:on|of|in|to)\s+(?:my|the)\s+(?:(?:left|right|bad)\s+)?(?P<joint>knee|hip|shoulder|ankle|elbow|wrist)\b",
+    re.IGNORECASE,
+)
+"""The joint after a bare arthroscopy ("I had an arthroscopy on my right knee")."""
+
 
 def find_surgeries(text: str) -> list[Proposal]:
     out = []
@@ -174,6 +180,9 @@ def find_surgeries(text: str) -> list[Proposal]:
             procedure = f"{m.group('growth').lower().rstrip('s')} removal"
         elif m.group("proc") or m.group("went"):
             procedure = m.group("proc") or m.group("went")
+            on_joint = _ON_JOINT.match(text, m.end())
+            if on_joint and procedure.lower() == "arthroscopy":  # "an arthroscopy on my right knee"
+                procedure = f"{on_joint.group('joint').lower()} arthroscopy"
         else:
             procedure = m.group(0)
         out.append(Proposal("surgery_history", {"procedure": procedure}, (m.start(), m.end())))

@@ -119,6 +119,8 @@ def clean_unit(unit: str | None) -> str | None:
     unit = " ".join(unit.split())
     if unit.lower() in ("percent", "per cent"):
         return "%"  # UCUM's percent sign ("7.8 percent")
+    if unit.lower() in ("milligram", "milligrams", "microgram", "micrograms"):
+        return "mg" if unit.lower().startswith("milli") else "mcg"  # a strength spelled out ("500 milligrams")
     return unit or None
 
 

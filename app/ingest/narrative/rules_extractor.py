@@ -78,6 +78,7 @@ from app.ingest.narrative.swaps import find_swaps
 from app.ingest.narrative.terms import TermMatch, Vocabulary, said_name, symptom_name, term_index, tokenize
 from app.ingest.narrative.unknown_drugs import find_unknown_drugs
 from app.ingest.narrative.vaccine_names import find_named_vaccinations
+from app.ingest.narrative.vaccine_receipts import find_vaccine_receipts
 
 logger = logging.getLogger(__name__)
 
@@ -213,6 +214,8 @@ def _propose(
     proposals += [  # "got the Prevnar", "Moderna #1 done": a vaccine by its own name (:mod:`.vaccine_names`)
         p for p in find_named_vaccinations(text, drugs) if not any(_overlaps(v.anchor, p.anchor) for v in vaccinations)
     ]
+    if not any(p.fields.get("kind") == "vaccination" for p in proposals):  # "the flu jab they gave me", "... I had it"
+        proposals += find_vaccine_receipts(text)  # (:mod:`.vaccine_receipts`)
     proposals += find_static_facts(text)
     proposals += find_sleep(text)
     proposals += find_exercise(text)

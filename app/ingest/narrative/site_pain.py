@@ -28,10 +28,12 @@ from app.ingest.narrative.terms import Vocabulary
 
 _PART = (
     r"(?:(?:left|right|lower|upper) )?"
-    r"(?P<part>head|chest|back|neck|throat|stomach|belly|tummy|abdomen|knees?|joints?|muscles?|ears?|teeth|tooth)"
+    r"(?P<part>head|chest|back|neck|throat|stomach|belly|tummy|abdomen|knees?|joints?|muscles?|ears?|teeth|tooth"
+    r"|shoulders?|hips?|wrists?|feet|foot)"
 )
 _PAIN_VERB = re.compile(
-    rf"\bmy {_PART}(?:'s| (?:is|was|has been|had been|keeps|kept|started|starts|began|has|had))?"
+    rf"\bmy {_PART}(?:\s*[,-]\s*(?:it|they|that))?"
+    r"(?:'s| (?:is|was|has been|had been|keeps|kept|started|starts|began|has|had))?"
     r"(?: (?:really|so|very|pretty|kind of|kinda|still|just|been|a bit|a little))*"
     r" (?:hurting|hurts|hurt|aching|aches|ache|ached|killing me)\b",
     re.IGNORECASE,
@@ -58,6 +60,8 @@ _PAIN_FEELING = re.compile(
 _SORE_PART = re.compile(
     # the possessive may be dropped at the start of a sentence: "Throat's been a little scratchy since yesterday"
     rf"(?:\bmy |(?:^|(?<=[.!?]\s))(?=[A-Za-z]+(?:'s|'re) )){_PART}"
+    # the part taken back by "it" (round 26): "just my left knee, it's been a bit sore", "my back - it's stiff"
+    r"(?:\s*[,-]\s*(?:it|they|that))?"
     r"(?:'s|'re| (?:is|are|was|were|has been|have been|had been|feels?|felt|got|gets|keeps? getting"
     # a change of state: "my chest went tight", "my back seized up and turned stiff", "started feeling tight"
     r"|went|goes|go|turned|became|grew|(?:was|is|kept|started|began) getting|(?:started|began) (?:to (?:get|feel)"
@@ -83,7 +87,10 @@ _SWOLLEN_ALIAS = {"ankle": "swollen ankles", "ankles": "swollen ankles", "foot":
                   "leg": "swollen legs", "legs": "swollen legs"}
 _NEGATION_INSIDE = re.compile(r"n't\b|\bnot\b|\bbarely\b|\bhardly\b", re.IGNORECASE)
 _TIGHT_PARTS = frozenset({"chest", "throat", "neck", "back", "muscle", "muscles"})
-_PLURAL = {"knees": "knee", "joints": "joint", "muscles": "muscle", "ears": "ear", "teeth": "tooth"}
+_PLURAL = {
+    "knees": "knee", "joints": "joint", "muscles": "muscle", "ears": "ear", "teeth": "tooth",
+    "shoulders": "shoulder", "hips": "hip", "wrists": "wrist", "feet": "foot",
+}
 
 
 def site_pain_keys(text: str, vocabulary: Vocabulary) -> list[tuple[str, tuple[int, int]]]:
