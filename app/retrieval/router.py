@@ -123,6 +123,9 @@ INTENT_ENTITY_KIND = {"medications": "drug", "allergies": "drug", "conditions": 
 """Which named entities narrow a list intent ("am I taking metformin" -> metformin only)."""
 
 _MEDICATIONS = re.compile(r"\b(medications?|meds|medicines?|pills|prescriptions?|taking|prescribed)\b")
+_TAKE = re.compile(r"\b(take|takes|use|using|on)\b")
+"""A drug named with "take" or "on" asks about the person's medications ("am I still supposed to take
+clopidogrel?", "should I still be on warfarin?"); "take" alone does not ("take a walk")."""
 _ALLERGIES = re.compile(r"\ballerg")
 _CONDITIONS = re.compile(
     r"\b(conditions?|diagnos[ie]s|diagnosed|health problems|illness(es)?|problem list)\b"
@@ -160,7 +163,7 @@ def requested_count(norm: str) -> int | None:
 def detect_intent(norm: str, match: EntityMatch) -> Intent | None:
     if _ALLERGIES.search(norm):
         return "allergies"
-    if _MEDICATIONS.search(norm):
+    if _MEDICATIONS.search(norm) or (_TAKE.search(norm) and any(e.kind == "drug" for e in match.entities)):
         return "medications"
     if _CONDITIONS.search(norm):
         return "conditions"

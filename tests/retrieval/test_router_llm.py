@@ -41,6 +41,13 @@ def test_rules_leave_only_requests_without_intent_or_cue_undecided() -> None:
     assert rule_route("metformin?", EntityMatch((Entity("drug", "metformin", "Metformin", "metformin"),))) is None
 
 
+def test_a_drug_named_with_take_or_on_asks_for_medications() -> None:
+    clopidogrel = EntityMatch((Entity("drug", "clopidogrel", "Clopidogrel", "clopidogrel"),))
+    assert rule_route("am I still supposed to take clopidogrel?", clopidogrel) == "structured"
+    assert rule_route("should I still be on clopidogrel", clopidogrel) == "structured"
+    assert rule_route("should I take a walk after lunch", EntityMatch()) is None  # no drug named
+
+
 def test_the_llm_is_asked_only_for_undecided_requests() -> None:
     with OllamaStandIn(replies=[_answer("structured")]) as server:
         model = _model(server.url)
