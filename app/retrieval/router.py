@@ -303,6 +303,10 @@ def _cached_model(llm_json: str) -> BaseChatModel | None:
     return build_chat_model(LlmSettings.model_validate_json(llm_json))
 
 
+NAMED_DRUG_TYPES: tuple[str, ...] = ("current_medication", "regimen_change")
+"""Narrative record types a medications request naming a drug reads."""
+
+
 def build_plan(
     text: str,
     match: EntityMatch,
@@ -343,7 +347,11 @@ def build_plan(
             trend=single_metric and (bool(_TREND.search(norm)) or window is not None),
         )
     named = tuple(e.key for e in match.entities if e.kind == INTENT_ENTITY_KIND.get(intent))
-    return StructuredPlan(intent=intent, metric_keys=named or None, window=window, limit=limit)
+    # a drug asked about by name: what the person said they changed about it answers too ("am I still supposed
+    # to take clopidogrel?" -> the prescription and "I stopped the clopidogrel last week")
+    types = NAMED_DRUG_TYPES if intent == "medications" and named else None
+    return StructuredPlan(intent=intent, types=types, metric_keys=named or None, window=window, limit=limit)
+
 
 
 def resolve_window(text: str, at: datetime) -> TimeWindow | None:

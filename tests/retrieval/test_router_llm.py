@@ -103,3 +103,13 @@ def test_router_model_follows_the_settings() -> None:
     assert getattr(model, "client_kwargs", None) == {"timeout": RetrievalSettings().router_timeout_s}  # capped
     assert router_model(off) is None
     assert router._cached_model.cache_info().currsize >= 1
+
+
+def test_a_named_drug_reads_what_the_person_changed_about_it_too() -> None:
+    from app.retrieval.router import NAMED_DRUG_TYPES, build_plan
+
+    clopidogrel = EntityMatch((Entity("drug", "clopidogrel", "Clopidogrel", "clopidogrel"),))
+    plan = build_plan("am I still supposed to take clopidogrel?", clopidogrel, None, 5)
+    assert (plan.intent, plan.types, plan.metric_keys) == ("medications", NAMED_DRUG_TYPES, ("clopidogrel",))
+    listed = build_plan("what are my current medications?", EntityMatch(), None, 5)
+    assert (listed.intent, listed.types) == ("medications", None)  # the list stays the current medications
