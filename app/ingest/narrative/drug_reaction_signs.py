@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from app.ingest.narrative.drug_reactions import _SIGN, _SPEAKER_SIGN, _proposal
+from app.ingest.narrative.drug_reactions import SIGN, SPEAKER_SIGN, reaction_proposal
 from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.terms import TermMatch
 
@@ -35,7 +35,7 @@ _IT_HAPPENS_EACH_TIME = re.compile(
     re.IGNORECASE,
 )
 """The dose said to bring on "it", the sign told in the sentence before."""
-_SIGN_RE = re.compile(rf"\b(?:{_SIGN})\b", re.IGNORECASE)
+_SIGN_RE = re.compile(rf"\b(?:{SIGN})\b", re.IGNORECASE)
 _OTHERS_DOSE = re.compile(r"\b(?:he|she|they|his|her|their)\s+(?:takes?|took|has|had)\b", re.IGNORECASE)
 
 
@@ -51,10 +51,10 @@ def find_signs_by_reference(
             continue
         start, end = sentences[index]
         after = text[drug.end : end]
-        sign = _SPEAKER_SIGN.search(after)
+        sign = SPEAKER_SIGN.search(after)
         speakers = sign is not None and not _NOT_SPEAKERS.search(after, max(0, sign.start() - 14), sign.start())
         if sign is not None and speakers and _AFTER_IT.match(after, sign.end()):
-            out.append(_proposal(drug, (drug.end + sign.start(), drug.end + sign.end())))
+            out.append(reaction_proposal(drug, (drug.end + sign.start(), drug.end + sign.end())))
             continue
         before = text[start : drug.start]
         each = _IT_HAPPENS_EACH_TIME.search(before)
@@ -62,5 +62,6 @@ def find_signs_by_reference(
             continue
         previous = text[sentences[index - 1][0] : sentences[index - 1][1]]
         if _SIGN_RE.search(previous) and not _OTHERS_DOSE.search(previous):
-            out.append(_proposal(drug, (start + each.start(), drug.end), taking=(start + each.start(), drug.end)))
+            span = (start + each.start(), drug.end)
+            out.append(reaction_proposal(drug, span, taking=span))
     return out

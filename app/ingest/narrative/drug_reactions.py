@@ -26,13 +26,13 @@ _PRONOUN_VERDICT = re.compile(
     re.IGNORECASE,
 )
 """An allergy or reaction said of "it", "them", "that stuff": the drug named before."""
-_SIGN = (
+SIGN = (
     r"hives|welts?|(?:a\s+|an\s+)?(?:[\w-]+\s+){0,3}rash|itch(?:y|ing|iness)?|swell(?:ing|ed|s)?(?:\s+up)?"
     r"|puff(?:ed|s)? up|swollen(?:\s+(?:tongue|lips?|face|eyes?|throat))?"
     r"|wheez(?:e|ing|y)|anaphyla(?:xis|ctic)|blotch(?:es|y)|break(?:s)? out|broke out|breaking out|bumps"
     r"|(?:throat|tongue|lips?|face|eyes?)\s+(?:closed|closing|close|closes|swelled|swelling|swell|swells|tight(?:ened)?)"
 )
-_SIGN_RE = re.compile(rf"\b(?:{_SIGN})\b", re.IGNORECASE)
+_SIGN_RE = re.compile(rf"\b(?:{SIGN})\b", re.IGNORECASE)
 _ALLERGY_WORD = re.compile(r"\ballerg", re.IGNORECASE)
 _REACTION_TO = re.compile(
     r"\b(?:(?:a|an)\s+(?:(?:bad|skin|drug|severe|nasty|allergic)\s+)?reaction|(?:an\s+)?allergy)\s+(?:to|from)\s+"
@@ -66,10 +66,10 @@ _EVERY_TIME_AFTER = re.compile(
     re.IGNORECASE,
 )
 """A sign said to follow the drug each time ("the penicillin doesn't agree with me, I get hives every time")."""
-_SPEAKER_SIGN = re.compile(
+SPEAKER_SIGN = re.compile(
     rf"\b(?:i|i've|i'm)\s+(?:\w+\s+){{0,2}}?(?:get|got|getting|break|broke|breaking|came|come|coming|had|have|started"
-    rf"|start|went|go)\s+(?:out\s+in\s+|up\s+in\s+|in\s+)?(?:{_SIGN})\b"
-    rf"|\bmy\s+(?:lips|lip|tongue|face|throat|eyes|skin|mouth|neck|arms|legs|chest|hands)\s+(?:\w+\s+){{0,3}}?(?:{_SIGN})\b",
+    rf"|start|went|go)\s+(?:out\s+in\s+|up\s+in\s+|in\s+)?(?:{SIGN})\b"
+    rf"|\bmy\s+(?:lips|lip|tongue|face|throat|eyes|skin|mouth|neck|arms|legs|chest|hands)\s+(?:\w+\s+){{0,3}}?(?:{SIGN})\b",
     re.IGNORECASE,
 )
 _SIGN_OVER = re.compile(
@@ -84,7 +84,7 @@ _FOR_SIGN = re.compile(r"\b(?:for|treat|treating|to treat|against)\s+(?:my\s+|th
 def _speaker_sign_after(after: str) -> re.Match[str] | None:
     """The speaker's allergic sign after the drug, not one going away ("my rash has cleared") or treated ("for my
     hives")."""
-    for m in _SPEAKER_SIGN.finditer(after):
+    for m in SPEAKER_SIGN.finditer(after):
         if _SIGN_OVER.match(after, m.end()) or _FOR_SIGN.search(after, 0, m.start()):
             continue
         if _TRIGGER.search(after, 0, m.start()):
@@ -101,7 +101,7 @@ _DRUG_CAUSES = re.compile(
     # a cause going on: "the lisinopril is giving me a blotchy rash", "it keeps bringing me out in welts"
     rf"(?:(?:is|are|was|were|'s|has been|have been|'s been|keeps?|kept)\s+)?"
     rf"(?:gives?|gave|giving|makes?|made|causes?|caused|causing|brings?|brought|bringing)"
-    rf"\s+(?:me\s+)?(?:out\s+in\s+|on\s+)?(?:(?:a|an|the|these|those|big|red|itchy|my)\s+)*(?:{_SIGN})\b",
+    rf"\s+(?:me\s+)?(?:out\s+in\s+|on\s+)?(?:(?:a|an|the|these|those|big|red|itchy|my)\s+)*(?:{SIGN})\b",
     re.IGNORECASE,
 )
 _CANNOT_TAKE = re.compile(
@@ -129,7 +129,7 @@ def find_drug_reactions(text: str, drugs: list[TermMatch], sentences: list[tuple
     for m in _PRONOUN_VERDICT.finditer(text):
         drug = _drug_before(text, m.start(), drugs, sentences)
         if drug is not None:
-            out.append(_proposal(drug, (_clause_start(text, m.start()), m.end())))
+            out.append(reaction_proposal(drug, (_clause_start(text, m.start()), m.end())))
     for drug in drugs:
         sentence = next(((s, e) for s, e in sentences if s <= drug.start < e), (0, len(text)))
         before = text[sentence[0] : drug.start]
@@ -137,18 +137,18 @@ def find_drug_reactions(text: str, drugs: list[TermMatch], sentences: list[tuple
         if (_REACTION_TO.search(before) or _REACTS_TO.search(before)) and (
             _SIGN_RE.search(text) or _ALLERGY_WORD.search(text)
         ):
-            out.append(_proposal(drug, (drug.start, drug.end)))
+            out.append(reaction_proposal(drug, (drug.start, drug.end)))
             continue
         sign = _SIGN_RE.search(before)
         if sign is not None and _AFTER_DRUG.search(before):
-            out.append(_proposal(drug, (sentence[0] + sign.start(), sentence[0] + sign.end())))
+            out.append(reaction_proposal(drug, (sentence[0] + sign.start(), sentence[0] + sign.end())))
             continue
         if _CANNOT_TAKE.search(before) and (_SIGN_RE.search(after) or _ALLERGY_WORD.search(after)):
-            out.append(_proposal(drug, (drug.start, drug.end), speaker=True))
+            out.append(reaction_proposal(drug, (drug.start, drug.end), speaker=True))
             continue
         caused = _DRUG_CAUSES.match(after)
         if caused is not None:
-            out.append(_proposal(drug, (drug.start, drug.end + caused.end())))
+            out.append(reaction_proposal(drug, (drug.start, drug.end + caused.end())))
             continue
         every = _EVERY_TIME.search(before)
         if every is not None:
@@ -156,26 +156,26 @@ def find_drug_reactions(text: str, drugs: list[TermMatch], sentences: list[tuple
             taking = (sentence[0] + every.start(), drug.end)
             later = _SIGN_RE.search(after)
             if later is not None:
-                out.append(_proposal(drug, (drug.end + later.start(), drug.end + later.end()), taking=taking))
+                out.append(reaction_proposal(drug, (drug.end + later.start(), drug.end + later.end()), taking=taking))
                 continue
             # the sign told first: "I come out in a rash whenever I take the amoxicillin"
             earlier = _speaker_sign_before(before[: every.start()])
             if earlier is not None:
                 anchor = (sentence[0] + earlier.start(), sentence[0] + earlier.end())
-                out.append(_proposal(drug, anchor, taking=taking))
+                out.append(reaction_proposal(drug, anchor, taking=taking))
                 continue
         # the speaker's sign after a start of the drug or after the drug each time: "Ever since I started the
         # lisinopril my lips have been swelling up", "the penicillin doesn't agree with me, I get hives every time"
         if (_SINCE_STARTED.search(before) or _EVERY_TIME_AFTER.search(after)) and (
             sign_after := _speaker_sign_after(after)
         ) is not None:
-            out.append(_proposal(drug, (drug.end + sign_after.start(), drug.end + sign_after.end())))
+            out.append(reaction_proposal(drug, (drug.end + sign_after.start(), drug.end + sign_after.end())))
     # the earliest clause tells the reaction itself and dates the allergy ("Last Monday I broke out in hives after
     # taking my Allegra. The pharmacist thinks I'm allergic to it"): it is kept over a later verdict
     return _one_per_drug(sorted(out, key=lambda p: p.anchor[0]))
 
 
-def _proposal(
+def reaction_proposal(
     drug: TermMatch, anchor: tuple[int, int], *, speaker: bool = False, taking: tuple[int, int] | None = None
 ) -> Proposal:
     """``speaker``: a negation in the clause is the content ("can't take"), not a denial; ``taking``: the clause
@@ -191,7 +191,7 @@ def _proposal(
 def _speaker_sign_before(before: str) -> re.Match[str] | None:
     """The speaker's allergic sign told before "every time I take ...", the last one, not a denied one."""
     found = [
-        m for m in _SPEAKER_SIGN.finditer(before)
+        m for m in SPEAKER_SIGN.finditer(before)
         if not re.search(r"\b(?:no|not|never|n't|without)\b", before[max(0, m.start() - 12) : m.end()], re.I)
     ]
     return found[-1] if found else None
