@@ -73,10 +73,25 @@ _DECLARED = re.compile(
 )
 """A message declared as typed for someone: "Dad here, I'm typing for him", "writing on behalf of my mum", "Hi,
 this is her daughter"."""
-_WRITER = (
-    r"daughter|son|wife|husband|partner|granddaughter|grandson|grandkid|carer|caregiver|sister|brother|mum|mom"
-    r"|dad|mother|father"
-)
+_WRITER_ROLE = {
+    "daughter": "child",
+    "son": "child",
+    "wife": "spouse",
+    "husband": "spouse",
+    "partner": "spouse",
+    "granddaughter": "grandchild",
+    "grandson": "grandchild",
+    "grandkid": "grandchild",
+    "mum": "parent",
+    "mom": "parent",
+    "mother": "parent",
+    "dad": "parent",
+    "father": "parent",
+    "sister": "sibling",
+    "brother": "sibling",
+}
+"""Who the writer is to the person, by the word they name themselves with ("her son": the person's child)."""
+_WRITER = "|".join(sorted([*_WRITER_ROLE, "carer", "caregiver"], key=len, reverse=True))
 _WRITER_HERE = re.compile(
     rf"^\W*(?:(?:hi|hello|hey)\W+)?(?:(?:it's|this is)\s+)?(?:(?P<whose>his|her)\s+)?(?P<writer>{_WRITER})"
     r"\s+(?:here|typing|writing|texting)\b",
@@ -99,23 +114,6 @@ _KIN_BY_WRITER: dict[str, dict[Sex, str]] = {
     "sibling": {"female": r"my\s+sister", "male": r"my\s+brother"},
 }
 """The writer's names for the person, by who the writer is to them and the person's sex."""
-_WRITER_ROLE = {
-    "daughter": "child",
-    "son": "child",
-    "wife": "spouse",
-    "husband": "spouse",
-    "partner": "spouse",
-    "granddaughter": "grandchild",
-    "grandson": "grandchild",
-    "grandkid": "grandchild",
-    "mum": "parent",
-    "mom": "parent",
-    "mother": "parent",
-    "dad": "parent",
-    "father": "parent",
-    "sister": "sibling",
-    "brother": "sibling",
-}
 _ROLE_OF_PERSON = {  # "typing for my mum": the writer is her child
     "mum": "child",
     "mom": "child",

@@ -13,7 +13,7 @@ import re
 
 from app.ingest.narrative.lens_implants import find_lens_implants
 from app.ingest.narrative.models import Proposal
-from app.ingest.narrative.removed_parts import find_removed_parts
+from app.ingest.narrative.removed_parts import PART_PROCEDURES, find_removed_parts
 
 _SURGERY = re.compile(
     r"(?:\b(?:i had|i've had|i have had|i underwent|i got|i just had|i just got"
@@ -76,28 +76,6 @@ _INTO_ME = re.compile(
 )
 """The speaker named as the one the device went into ("put a pacemaker in me", "a port in the right side of my
 chest"): the procedure is the speaker's, whoever else the sentence mentions."""
-ORGAN_PROCEDURES = {
-    "appendix": "appendectomy",
-    "gallbladder": "cholecystectomy",
-    "tonsils": "tonsillectomy",
-    "uterus": "hysterectomy",
-    "womb": "hysterectomy",
-    "thyroid": "thyroidectomy",
-    "spleen": "splenectomy",
-    "kidney": "nephrectomy",
-    "adenoids": "adenoidectomy",
-    "prostate": "prostatectomy",
-    "ovaries": "oophorectomy",
-    "ovary": "oophorectomy",
-    "wisdom teeth": "wisdom tooth extraction",
-    "cataract": "cataract surgery",
-    "cataracts": "cataract surgery",
-    "wisdom tooth": "wisdom tooth extraction",
-}
-"""An organ said to be taken out is recorded under the procedure's name ("appendix removed" ->
-appendectomy); a joint said to be replaced as "<joint> replacement"."""
-
-
 _DONE_TO_ME = (
     r"\b(?:i had|i've had|i have had|i underwent|i got|i just had"
     r"|i\s+(?:finally\s+|just\s+|eventually\s+|also\s+)?(?:went|came)\s+(?:in\s+)?for|had|got"
@@ -169,7 +147,7 @@ def find_surgeries(text: str) -> list[Proposal]:
     for m in _SURGERY.finditer(text):
         if m.group("organ"):
             organ = m.group("organ").lower()
-            procedure = ORGAN_PROCEDURES.get(organ) or text[m.start("organ") : m.end()]
+            procedure = PART_PROCEDURES.get(organ) or text[m.start("organ") : m.end()]
         elif m.group("joint"):
             procedure = f"{m.group('joint').lower()} replacement"
         elif m.group("scoped"):
@@ -195,7 +173,7 @@ def find_surgeries(text: str) -> list[Proposal]:
     for m in _ORGAN_TAKEN.finditer(text):
         if not any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
             organ = (m.group("organ") or m.group("passive") or m.group("gone")).lower()
-            out.append(Proposal("surgery_history", {"procedure": ORGAN_PROCEDURES[organ]}, (m.start(), m.end())))
+            out.append(Proposal("surgery_history", {"procedure": PART_PROCEDURES[organ]}, (m.start(), m.end())))
     for m in _SCOPED.finditer(text):
         if not any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
             joint = (m.group("joint") or m.group("cleaned")).lower()

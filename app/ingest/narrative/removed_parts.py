@@ -21,7 +21,7 @@ import re
 
 from app.ingest.narrative.models import Proposal
 
-REMOVED_PART_PROCEDURES = {
+PART_PROCEDURES = {
     "cataract": "cataract surgery",
     "cataracts": "cataract surgery",
     "wisdom teeth": "wisdom tooth extraction",
@@ -41,8 +41,10 @@ REMOVED_PART_PROCEDURES = {
     "ovaries": "oophorectomy",
     "ovary": "oophorectomy",
     "prostate": "prostatectomy",
+    "kidney": "nephrectomy",
 }
-"""A part taken out and the procedure it is recorded as."""
+"""A part said to be taken out and the procedure it is recorded as ("appendix removed" -> appendectomy); shared
+with :mod:`.procedures`, whose organ patterns read the same names."""
 _PART = (
     r"(?P<part>wisdom teeth|wisdom tooth|cataracts?|teeth|tooth|molars?|appendix|gallbladder|tonsils|adenoids|thyroid"
     r"|spleen|uterus|womb|ovaries|ovary|prostate)"
@@ -107,7 +109,7 @@ def find_removed_parts(text: str) -> list[Proposal]:
             clause_start = max(text.rfind(c, 0, m.start()) for c in ".;!?") + 1
             if _PLANNED.search(text[clause_start : m.start()]) or _FUTURE_AFTER.match(text, m.end()):
                 continue
-            procedure = REMOVED_PART_PROCEDURES[_part_key(m.group("part"))]
+            procedure = PART_PROCEDURES[_part_key(m.group("part"))]
             proposal = Proposal("surgery_history", {"procedure": procedure}, (m.start(), m.end()))
             if "my" in det.split() or (m.group("site_owner") or "").lower() == "my":
                 proposal.extra["speaker_subject"] = True  # "my daughter drove me ... they took my cataract out"
