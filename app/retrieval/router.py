@@ -123,7 +123,7 @@ INTENT_ENTITY_KIND = {"medications": "drug", "allergies": "drug", "conditions": 
 """Which named entities narrow a list intent ("am I taking metformin" -> metformin only)."""
 
 _MEDICATIONS = re.compile(r"\b(medications?|meds|medicines?|pills|prescriptions?|taking|prescribed)\b")
-_TAKE = re.compile(r"\b(take|takes|use|using|on)\b")
+_TAKE = re.compile(r"\b(take|takes|use|using|(?:still|be|stay|staying)\s+on)\b")
 """A drug named with "take" or "on" asks about the person's medications ("am I still supposed to take
 clopidogrel?", "should I still be on warfarin?"); "take" alone does not ("take a walk")."""
 _ALLERGIES = re.compile(r"\ballerg")

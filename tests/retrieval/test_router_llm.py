@@ -9,7 +9,14 @@ from langchain_core.language_models import BaseChatModel
 
 from app.llm.chat import build_chat_model
 from app.retrieval import router
-from app.retrieval.router import DEFAULT_ROUTE, RouterAnswer, route_decision, router_model, rule_route
+from app.retrieval.router import (
+    DEFAULT_ROUTE,
+    RouterAnswer,
+    detect_intent,
+    route_decision,
+    router_model,
+    rule_route,
+)
 from app.retrieval.vocabulary import Entity, EntityMatch
 from app.settings import LlmSettings, RetrievalSettings, Settings
 from tests.llm.ollama_standin import Failure, OllamaStandIn
@@ -46,6 +53,10 @@ def test_a_drug_named_with_take_or_on_asks_for_medications() -> None:
     assert rule_route("am I still supposed to take clopidogrel?", clopidogrel) == "structured"
     assert rule_route("should I still be on clopidogrel", clopidogrel) == "structured"
     assert rule_route("should I take a walk after lunch", EntityMatch()) is None  # no drug named
+    glucose_on_metformin = EntityMatch(
+        (Entity("drug", "metformin", "Metformin", "metformin"), Entity("test", "glucose", "Glucose", "glucose")),
+    )
+    assert detect_intent("my glucose readings on metformin", glucose_on_metformin) == "readings"
 
 
 def test_the_llm_is_asked_only_for_undecided_requests() -> None:
