@@ -94,6 +94,18 @@ class LlmSettings(BaseModel):
     temperature: float = 0.0
 
 
+class ExtractionSettings(BaseModel):
+    """The tiers of narrative extraction after the rules (:mod:`app.ingest.narrative.extraction_tiers`)."""
+
+    exemplars: bool = True
+    """Read the sentences the rules left by their nearest exemplars (``seed/exemplars``)."""
+    exemplar_k: int = Field(default=7, ge=1)
+    exemplar_min_similarity: float = Field(default=0.7, ge=0.0, le=1.0)
+    """Cosine similarity the closest exemplar of the chosen record must reach."""
+    exemplar_min_share: float = Field(default=0.4, ge=0.0, le=1.0)
+    """Share of the neighbours' summed similarity the chosen record must hold."""
+
+
 class EmbeddingSettings(BaseModel):
     model: str = "all-MiniLM-L6-v2"
     dimensions: int = 384
@@ -137,6 +149,7 @@ class Settings(BaseSettings):
     embedded: EmbeddedSettings = Field(default_factory=EmbeddedSettings)
     api: ApiSettings = Field(default_factory=ApiSettings)
     llm: LlmSettings = Field(default_factory=LlmSettings)
+    extraction: ExtractionSettings = Field(default_factory=ExtractionSettings)
     embedding: EmbeddingSettings = Field(default_factory=EmbeddingSettings)
     retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
     profile: ProfileSettings = Field(default_factory=ProfileSettings)

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Annotated
 
+import numpy as np
 import typer
 from rich.table import Table
 
@@ -172,3 +173,26 @@ def triage(
             if m.text:
                 console.print(f"    [dim]{m.text[:160]}[/dim]")
     _write_json(result.as_dict(), json_out)
+
+
+@app.command()
+def exemplars(
+    sets: Annotated[list[Path], typer.Argument(help="Scenario directories whose expected records label the corpus.")],
+    out: Annotated[Path, typer.Option("--out", help="Where the corpus and its vectors go.")] = Path("seed/exemplars"),
+) -> None:
+    """Build the exemplar corpus of the extraction's fuzzy tier from hand-labelled scenario sets."""
+    from app.dictionary.snapshot import load_snapshot
+    from app.evaluation.exemplar_corpus import build_corpus
+    from app.ingest.narrative.exemplars import write_corpus
+    from app.retrieval.embedding import embed_texts
+    from app.settings import get_settings
+
+    settings = get_settings()
+    found, counts = run_or_exit(lambda: build_corpus(sets, load_snapshot()))
+    vectors = np.asarray(embed_texts([e.text for e in found], settings), dtype=np.float32)
+    sources = sorted({str(p) for p in sets})
+    write_corpus(out, found, vectors, model=settings.embedding.model, sources=sources)
+    console.print(
+        f"{counts.exemplars} exemplars from {counts.turns} labelled turns {counts.by_label}; "
+        f"{counts.ambiguous} ambiguous term(s) left out; written to {out}"
+    )

@@ -10,7 +10,8 @@ import pytest
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 
 from app.dictionary.snapshot import DictionarySnapshot
-from app.ingest.narrative.llm_extractor import LlmExtractor, TwoPassExtractor, response_schema
+from app.ingest.narrative.extraction_tiers import TieredExtractor
+from app.ingest.narrative.llm_extractor import LlmExtractor, response_schema
 from app.ingest.narrative.models import RecordExtractor
 from app.ingest.narrative.rules_extractor import RulesExtractor
 from app.llm.exceptions import LlmInvalidOutput
@@ -130,7 +131,7 @@ def test_llm_output_passes_the_same_context_gate(snapshot: DictionarySnapshot, m
     assert [r.hypothetical for r in result.suppressed] == [True]
 
 
-def test_two_pass_sends_only_the_residue(snapshot: DictionarySnapshot, mention: datetime) -> None:
+def test_tiers_send_only_the_residue_to_the_llm(snapshot: DictionarySnapshot, mention: datetime) -> None:
     text = "My HbA1c was 7.9% yesterday. " + TEXT
     model = FakeListChatModel(responses=[_reply(_test_result(140))])
     seen: list[str] = []
@@ -141,14 +142,14 @@ def test_two_pass_sends_only_the_residue(snapshot: DictionarySnapshot, mention: 
         return original(messages, **kwargs)
 
     object.__setattr__(model, "invoke", spy)
-    result = TwoPassExtractor(LlmExtractor(model)).extract(text, snapshot, mention=mention)
+    result = TieredExtractor(llm=LlmExtractor(model)).extract(text, snapshot, mention=mention)
     assert seen == [TEXT]
     assert [(r.extractor, r.fields["value"]) for r in result.records] == [("rules", 7.9), ("llm", 140.0)]
 
 
-def test_two_pass_without_llm_is_the_rules(snapshot: DictionarySnapshot, mention: datetime) -> None:
+def test_tiers_without_exemplars_or_llm_are_the_rules(snapshot: DictionarySnapshot, mention: datetime) -> None:
     text = "My HbA1c was 7.9% yesterday."
-    assert TwoPassExtractor(None).extract(text, snapshot, mention=mention) == RulesExtractor().extract(
+    assert TieredExtractor().extract(text, snapshot, mention=mention) == RulesExtractor().extract(
         text, snapshot, mention=mention
     )
 
@@ -156,10 +157,11 @@ def test_two_pass_without_llm_is_the_rules(snapshot: DictionarySnapshot, mention
 def test_none_backend_builds_the_rules_only_extractor(
     snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
-    from app.ingest.narrative.llm_extractor import build_extractor
-    from app.settings import LlmSettings
+    from app.ingest.narrative.extraction_tiers import build_extractor
+    from app.settings import ExtractionSettings, LlmSettings, Settings
 
-    extractor = build_extractor(LlmSettings(backend="none"))
+    settings = Settings(llm=LlmSettings(backend="none"), extraction=ExtractionSettings(exemplars=False))
+    extractor = build_extractor(settings)
     text = "The nurse checked my sugar level, it came out at 140 this morning."
     assert extractor.extract(text, snapshot, mention=mention) == RulesExtractor().extract(
         text, snapshot, mention=mention

@@ -31,11 +31,8 @@ from app.ingest.narrative.assertions import get_tagger
 from app.ingest.narrative.grounding_check import ungrounded_fields
 from app.ingest.narrative.models import BlockedName, ExtractionResult, Policy, Proposal
 from app.ingest.narrative.record_types import CLINICAL_TYPES, EXTRACTABLE_TYPES, RECORD_TYPES, CandidateRecord
-from app.ingest.narrative.rules_extractor import extract as rules_extract
 from app.ingest.narrative.terms import Vocabulary
-from app.llm.chat import build_chat_model
 from app.llm.structured import invoke_structured
-from app.settings import LlmSettings
 
 logger = logging.getLogger(__name__)
 
@@ -184,30 +181,3 @@ def _map_names(
             return BlockedName(kind=kind, name=said, quote=quote)
         fields = {**fields, field: entry.key}
     return fields
-
-
-class TwoPassExtractor:
-    """Rules first, always; the LLM (when configured) on the residue the rules left."""
-
-    def __init__(self, llm: LlmExtractor | None) -> None:
-        self._llm = llm
-
-    def extract(self, text: str, snapshot: Vocabulary, *, mention: datetime) -> ExtractionResult:
-        first = rules_extract(text, snapshot, mention=mention)
-        if self._llm is None or not first.conversation_residue:
-            return first
-        second = self._llm.extract(first.conversation_residue, snapshot, mention=mention)
-        # the LLM saw the residue only; its quotes are substrings of the residue and of the text
-        return ExtractionResult(
-            records=[*first.records, *second.records],
-            blocked=[*first.blocked, *second.blocked],
-            suppressed=[*first.suppressed, *second.suppressed],
-            conversation_residue=first.conversation_residue if not second.records else None,
-            rejected=first.rejected + second.rejected,
-        )
-
-
-def build_extractor(settings: LlmSettings) -> TwoPassExtractor:
-    """The configured extractor: rules only for the ``none`` backend, rules then the LLM otherwise."""
-    model = build_chat_model(settings)
-    return TwoPassExtractor(None if model is None else LlmExtractor(model, retries=settings.retries))

@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from app.graph_schema.registry import RECORD_PROPERTIES
 
 Category = Literal["static", "episodic", "derived", "conversation"]
-ExtractorName = Literal["rules", "llm"]
+ExtractorName = Literal["rules", "exemplar", "llm"]
 
 
 class RecordFields(BaseModel):
@@ -310,7 +310,7 @@ class CandidateRecord(BaseModel):
         fields: The key fields, validated against the type's model (``None`` values dropped).
         quote: The verbatim span of the utterance the record came from.
         time_text: The verbatim time expression that dates the record, or ``None``.
-        extractor: ``rules`` or ``llm``.
+        extractor: ``rules``, ``exemplar`` (the nearest-exemplar tier) or ``llm``.
         confidence: 0..1.
         negated / hypothetical / uncertain / family: ConText assertions on the target. The
             extractors put a candidate with any of these set aside (``ExtractionResult.suppressed``);

@@ -67,9 +67,10 @@ def default_stages() -> Stages:
 
 
 def default_extractor() -> Extractor:
-    from app.ingest.narrative.rules_extractor import extract
+    """The configured tiers (:func:`app.ingest.narrative.extraction_tiers.default_extractor`)."""
+    from app.ingest.narrative.extraction_tiers import default_extractor as tiers
 
-    return cast(Extractor, extract)
+    return cast(Extractor, tiers())
 
 
 def process_turn(
