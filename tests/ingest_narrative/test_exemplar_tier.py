@@ -9,7 +9,6 @@ from datetime import datetime
 from typing import Any
 
 import pytest
-from langchain_core.language_models.fake_chat_models import FakeListChatModel
 
 from app.dictionary.snapshot import DictionarySnapshot
 from app.ingest.narrative.exemplar_extractor import EXEMPLAR_CONFIDENCE, ExemplarExtractor, told_of_oneself
@@ -19,6 +18,7 @@ from app.ingest.narrative.llm_extractor import LlmExtractor
 from app.ingest.narrative.rules_extractor import extract as rules_extract
 from app.retrieval.embedding import embed_texts
 from app.settings import ExtractionSettings, LlmSettings, Settings, get_settings
+from tests.ingest_narrative.chat_spy import spied_model
 
 
 def _embed(texts: Sequence[str]) -> list[list[float]]:
@@ -125,15 +125,7 @@ def test_the_tiers_hand_the_llm_only_what_rules_and_exemplars_left(
     index: ExemplarIndex, snapshot: DictionarySnapshot, mention: datetime
 ) -> None:
     text = "My HbA1c was 7.9% yesterday. I stopped the little white one, amlodipine, on Sunday. The dog is fine."
-    model = FakeListChatModel(responses=[json.dumps({"records": []})])
-    seen: list[str] = []
-    original = model.invoke
-
-    def spy(messages: Any, **kwargs: Any) -> Any:
-        seen.append(messages[-1].content)
-        return original(messages, **kwargs)
-
-    object.__setattr__(model, "invoke", spy)
+    model, seen = spied_model([json.dumps({"records": []})])
     result = TieredExtractor(ExemplarExtractor(index, _embed), LlmExtractor(model)).extract(
         text, snapshot, mention=mention
     )

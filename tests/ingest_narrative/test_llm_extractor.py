@@ -15,6 +15,7 @@ from app.ingest.narrative.llm_extractor import LlmExtractor, response_schema
 from app.ingest.narrative.models import RecordExtractor
 from app.ingest.narrative.rules_extractor import RulesExtractor
 from app.llm.exceptions import LlmInvalidOutput
+from tests.ingest_narrative.chat_spy import spied_model
 
 TEXT = "The nurse checked my sugar level; the little screen said 140 this morning."
 
@@ -133,15 +134,7 @@ def test_llm_output_passes_the_same_context_gate(snapshot: DictionarySnapshot, m
 
 def test_tiers_send_only_the_residue_to_the_llm(snapshot: DictionarySnapshot, mention: datetime) -> None:
     text = "My HbA1c was 7.9% yesterday. " + TEXT
-    model = FakeListChatModel(responses=[_reply(_test_result(140))])
-    seen: list[str] = []
-    original = model.invoke
-
-    def spy(messages: Any, **kwargs: Any) -> Any:
-        seen.append(messages[-1].content)
-        return original(messages, **kwargs)
-
-    object.__setattr__(model, "invoke", spy)
+    model, seen = spied_model([_reply(_test_result(140))])
     result = TieredExtractor(llm=LlmExtractor(model)).extract(text, snapshot, mention=mention)
     assert seen == [TEXT]
     assert [(r.extractor, r.fields["value"]) for r in result.records] == [("rules", 7.9), ("llm", 140.0)]

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from pydantic import ValidationError
+
 from app.ingest.narrative.assertions import Assertion
 from app.ingest.narrative.models import Proposal
+from app.ingest.narrative.record_types import CandidateRecord, ExtractorName
 
 HEDGE_TOLERANT_TYPES = frozenset({"medication_intake", "regimen_change"})
 """One's own medication actions stand under a hedge: "I think I took my carbamazepine twice" reports
@@ -53,3 +56,43 @@ def admit(proposal: Proposal, a: Assertion) -> tuple[bool, Proposal]:
     if proposal.policy == "goal":
         return not (a.negated or a.question or a.family or a.other_experiencer), proposal
     return not (a.negated or a.hypothetical or a.question or a.family or a.other_experiencer), proposal
+
+
+def candidate_record(
+    proposal: Proposal,
+    a: Assertion,
+    *,
+    quote: str,
+    time_text: str | None,
+    extractor: ExtractorName,
+    confidence: float,
+) -> CandidateRecord | None:
+    """The candidate of an admitted or suppressed proposal, its ConText flags set (``None`` when its fields do
+    not validate); the rules and the exemplar tier build theirs the same way."""
+    try:
+        return CandidateRecord(
+            type=proposal.type,
+            fields={k: v for k, v in proposal.fields.items() if v is not None},
+            quote=quote,
+            time_text=time_text,
+            extractor=extractor,
+            confidence=confidence,
+            negated=a.negated and proposal.policy != "negation_is_content",
+            hypothetical=a.hypothetical or a.question,
+            uncertain=a.uncertain,
+            family=(a.family or a.other_experiencer) and proposal.type != "family_history",
+        )
+    except ValidationError:
+        return None
+
+
+def distinct_candidates(records: list[CandidateRecord]) -> list[CandidateRecord]:
+    """The candidates without repeats (same type, fields and quote), first kept."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for record in records:
+        key = (record.type, repr(sorted(record.fields.items())) + record.quote)
+        if key not in seen:
+            seen.add(key)
+            out.append(record)
+    return out

@@ -25,9 +25,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from pydantic import ValidationError
-
-from app.ingest.narrative.admission import admit, applicable
+from app.ingest.narrative.admission import admit, applicable, candidate_record, distinct_candidates
 from app.ingest.narrative.assertions import Assertion, get_tagger
 from app.ingest.narrative.exemplars import (
     SLOT_FIELDS,
@@ -156,7 +154,6 @@ def _candidates(
     records: list[CandidateRecord] = []
     suppressed: list[CandidateRecord] = []
     rejected = 0
-    seen: set[tuple[str, str]] = set()
     for (proposal, sentence), assertion in zip(proposals, said, strict=True):
         if someone_elses(text, proposal.anchor, sentence):
             assertion = replace(assertion, other_experiencer=True)
@@ -164,14 +161,12 @@ def _candidates(
         if candidate is None or ungrounded_fields(candidate, text, snapshot):
             rejected += 1
             continue
-        key = (candidate.type, repr(sorted(candidate.fields.items())) + candidate.quote)
-        if key in seen:
-            continue
-        seen.add(key)
         (records if admitted else suppressed).append(candidate)
     if rejected:
         logger.info("exemplar tier rejected %d candidate(s)", rejected)
-    return ExtractionResult(records=records, suppressed=suppressed, rejected=rejected)
+    return ExtractionResult(
+        records=distinct_candidates(records), suppressed=distinct_candidates(suppressed), rejected=rejected
+    )
 
 
 def _proposal(term: TermMatch, verdict: Verdict, snapshot: Vocabulary) -> Proposal:
@@ -205,19 +200,8 @@ def _candidate(
     time_text = time_for(text, proposal.anchor, sentence, times, [])
     if proposal.type == "regimen_change" and proposal.fields.get("action") in ("stop", "skip"):
         time_text = since_for_stop(sentence, times, time_text)
-    try:
-        candidate = CandidateRecord(
-            type=proposal.type,
-            fields={k: v for k, v in proposal.fields.items() if v is not None},
-            quote=text[sentence[0] : sentence[1]],
-            time_text=time_text,
-            extractor="exemplar",
-            confidence=EXEMPLAR_CONFIDENCE,
-            negated=a.negated and proposal.policy != "negation_is_content",
-            hypothetical=a.hypothetical or a.question,
-            uncertain=a.uncertain,
-            family=(a.family or a.other_experiencer) and proposal.type != "family_history",
-        )
-    except ValidationError:
-        return None, False
+    quote = text[sentence[0] : sentence[1]]
+    candidate = candidate_record(
+        proposal, a, quote=quote, time_text=time_text, extractor="exemplar", confidence=EXEMPLAR_CONFIDENCE
+    )
     return candidate, admitted

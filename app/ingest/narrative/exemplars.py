@@ -26,7 +26,7 @@ import json
 import logging
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -105,7 +105,6 @@ class Verdict:
     template: tuple[tuple[str, str], ...]
     similarity: float
     share: float
-    neighbours: tuple[int, ...] = field(default=())
 
 
 def delexicalise(text: str, sentence: tuple[int, int], start: int, end: int, kind: TermKind) -> str:
@@ -152,7 +151,7 @@ class ExemplarIndex:
         similarity = closest[(label, template)]
         if share < policy.min_share or similarity < policy.min_similarity:
             return None
-        return Verdict(label, template, round(similarity, 4), round(share, 4), tuple(nearest))
+        return Verdict(label, template, round(similarity, 4), round(share, 4))
 
 
 def corpus_digest(exemplars: Sequence[Exemplar], model: str) -> str:

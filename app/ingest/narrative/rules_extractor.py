@@ -27,9 +27,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from pydantic import ValidationError
-
-from app.ingest.narrative.admission import admit, applicable
+from app.ingest.narrative.admission import admit, applicable, candidate_record, distinct_candidates
 from app.ingest.narrative.allergen_exposure import ANAPHYLAXIS_RESCUE
 from app.ingest.narrative.allergies import find_allergies
 from app.ingest.narrative.assertions import Assertion, get_tagger
@@ -144,7 +142,7 @@ def extract(text: str, snapshot: Vocabulary, *, mention: datetime) -> Extraction
         logger.warning("rules extractor dropped %d candidate(s) failing validation", dropped)
     residue = " ".join(text[s:e] for s, e in sentences if not any(_overlaps((s, e), u) for u in used))
     return ExtractionResult(
-        records=_dedupe(records),
+        records=distinct_candidates(records),
         blocked=blocked,
         suppressed=suppressed,
         conversation_residue=residue or None,
@@ -270,28 +268,20 @@ def _candidate(
     others: list[tuple[int, int]] | None = None,
     quote_end: int | None = None,
 ) -> CandidateRecord | None:
-    fields = {k: v for k, v in proposal.fields.items() if v is not None}
     if proposal.extra.get("habitual"):  # "I walk daily at 4:30pm": a recurrence, not one dated event
         times = [t for t in times if not t[3]]
         lead_in = None
     time_text = placed_first(time_for(text, proposal.anchor, sentence, times, others or []), lead_in, times)
-    if proposal.type == "regimen_change" and fields.get("action") in ("stop", "skip"):
+    if proposal.type == "regimen_change" and proposal.fields.get("action") in ("stop", "skip"):
         time_text = since_for_stop(sentence, times, time_text)
-    try:
-        return CandidateRecord(
-            type=proposal.type,
-            fields=fields,
-            quote=text[sentence[0] : quote_end or sentence[1]],
-            time_text=time_text,
-            extractor="rules",
-            confidence=proposal.confidence if proposal.confidence else RULES_CONFIDENCE,
-            negated=a.negated and proposal.policy != "negation_is_content",
-            hypothetical=a.hypothetical or a.question,
-            uncertain=a.uncertain,
-            family=(a.family or a.other_experiencer) and proposal.type != "family_history",
-        )
-    except ValidationError:
-        return None
+    return candidate_record(
+        proposal,
+        a,
+        quote=text[sentence[0] : quote_end or sentence[1]],
+        time_text=time_text,
+        extractor="rules",
+        confidence=proposal.confidence if proposal.confidence else RULES_CONFIDENCE,
+    )
 
 
 _DESCRIBES_IT = re.compile(r"\s*(?:it's|it is|it was|it's been|they're|they are|that was)\b", re.IGNORECASE)
@@ -308,18 +298,6 @@ def _quote_end(text: str, proposal: Proposal, sentence: tuple[int, int], sentenc
     if proposal.type == "exercise" and later and _DESCRIBES_IT.match(text, later[0][0]):
         return later[0][1]
     return sentence[1]
-
-
-def _dedupe(records: list[CandidateRecord]) -> list[CandidateRecord]:
-    seen: set[tuple[str, str]] = set()
-    out = []
-    for record in records:
-        key = (record.type, repr(sorted(record.fields.items())) + record.quote)
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append(record)
-    return out
 
 
 def _is_mood_word(text: str) -> bool:
