@@ -180,8 +180,9 @@ an auxiliary, "my wife had already put one out", is no dose of hers)."""
 _TWICE = re.compile(
     r"\b(?:took|taken|had|swallowed|popped|used|injected|gave myself|given myself|did|done|got|was given|been given)\s+"
     # "took Sunday's twice": the day's dose named by its day
-    r"(?:it|them|(?:my|the|his|her)(?:\s+[\w-]+){1,3}?|(?:mon|tues|wednes|thurs|fri|satur|sun)day's(?:\s+[\w-]+){0,2}?)"
-    r"\s+"
+    r"(?:it|them|(?:my|the|his|her)(?:\s+[\w-]+){1,4}?|(?:mon|tues|wednes|thurs|fri|satur|sun)day's(?:\s+[\w-]+){0,2}?)"
+    # the drug's name as an appositive: "swallowed the little blood pressure pill, the amlodipine, twice"
+    r"(?:,\s+(?:the|my)\s+[\w-]+(?:\s+[\w-]+)?,)?\s+"
     r"(?:twice|two times|2 times)\b"
     r"(?!\s+(?:a|an|per|each|every|daily|weekly|in a row on)\b|\s+(?:day|week)\b)",
     re.IGNORECASE,

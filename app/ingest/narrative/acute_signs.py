@@ -59,6 +59,12 @@ FAINT_SAID = re.compile(
     r"|\b(?:i )?(?:must have|must've|musta|might have|might've) (?:been out|blacked out|passed out|gone out"
     r"|lost consciousness|fainted|conked out)\b"
     r"|\bi (?:was|went) out (?:cold|like a light|for (?:a|about|maybe|like|a few|several|\d+|a couple)\b)"
+    # the subject dropped at a sentence opening: "Out cold for a few seconds, came to on the floor"
+    r"|(?:^|(?<=[.!?]\s))(?:was\s+|went\s+)?out cold\b"
+    # dropped where the speaker stood: "I just dropped in the kitchen", "dropped to the floor" (not "dropped my keys")
+    r"|(?:\bi\s+|(?:^|(?<=[.!?]\s))(?:then\s+|and\s+)?)(?:just\s+|suddenly\s+|simply\s+)?dropped"
+    rf"(?=\s+(?:in|on|at|to|onto)\s+(?:the\s+|my\s+)?(?:\w+\s+)?(?:{_DOWN}|kitchen|bathroom|hallway|hall|shop|store"
+    r"|street|garden|yard|office|church|queue|line)\b|\s+like\s+a\s+(?:stone|rock|sack))"
     r"|\beverything went (?:black|dark)\b"
     # a sudden fall of the speaker's, the subject said or dropped: "I keeled over", "Keeled over in the shower",
     # "then I just collapsed at the till", "hit the deck", "went down like a sack of potatoes"
@@ -75,6 +81,11 @@ CHEST_SQUEEZED = re.compile(
     r"|seizing|tightened|tightening|locked|constricted|squeezed|closed|crushed)(?:\s+(?:up|down|in|shut))?\b"
     r"|\b(?:something|it|a weight|a band|a vice|a fist)\s+(?:was\s+|felt like it was\s+)?(?:squeezing|crushing"
     r"|pressing|sitting|pushing|tightening|clamped|wrapped)\s+(?:on|around|round|down on|in|across)\s+my chest\b"
+    # a constriction felt in the chest: "I got this squeezing in the middle of my chest", "a crushing feeling across
+    # my chest"
+    r"|\b(?:a|this|that|some|the)\s+(?:(?:awful|horrible|weird|strange|funny|tight|heavy|sudden|bad)\s+)?(?:squeezing"
+    r"|crushing|tightness|heaviness|pressure|squeeze)(?:\s+feeling|\s+sensation)?\s+(?:in|on|across|around)\s+"
+    r"(?:the\s+(?:middle|centre|center)\s+of\s+)?my\s+chest\b"
     r"|\blike (?:an? |some )(?:\w+\s+){0,2}?(?:elephant|weight|band|vice|vise|fist|brick|bricks|belt)\b[^.;!?]{0,25}?"
     r"\b(?:on|around|round|across|in|crushing|squeezing) my chest\b"
     # a simile of the chest or the ribs: "my chest felt like it was in a vise", "it felt like my chest was being
@@ -216,6 +227,13 @@ DIZZY_SAID = re.compile(
     re.IGNORECASE,
 )
 """The room or the world said to spin around the speaker ("the room keeps spinning on me"): dizziness."""
+SEIZURE_SAID = re.compile(
+    r"\bi(?:'ve|'d|\s+have|\s+had)?\s+(?:just\s+|apparently\s+|actually\s+)?(?:had|have had|been having)\s+"
+    r"(?:a|another|some\s+(?:sort|kind)\s+of|what\s+\w+\s+(?:called|calls|thought was)\s+a)\s+"
+    r"(?:(?:proper|full-blown|big|little|small|bad|funny)\s+)?fit\b(?!\s+of\b)",
+    re.IGNORECASE,
+)
+"""A fit the speaker had ("my wife says I had a fit on Sunday evening"): a seizure (not "a fit of coughing")."""
 _SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (FAINT_SAID, "fainting"),
     (HEART_RACING_SAID, "palpitations"),
@@ -227,6 +245,7 @@ _SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (BREATHING_SAID, "shortness of breath"),
     (CYANOSIS_SAID, "cyanosis"),
     (DIZZY_SAID, "dizziness"),
+    (SEIZURE_SAID, "seizure"),
 )
 
 

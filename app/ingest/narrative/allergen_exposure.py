@@ -38,7 +38,7 @@ _REACTION = re.compile(
     r"|\bmy (?:throat|mouth|lips?|tongue|face|skin)\s+(?:(?:starts?|started|begins?|began|gets?|got|goes|went|was"
     r"|were|is|kept|would)\s+)?(?:to\s+)?(?:itch(?:es|ed|ing|y)?|swell(?:s|ed|ing)?(?: up)?|swollen"
     r"|tingl(?:e|es|ed|ing|y)|clos(?:e|es|ed|ing)(?: up)?|tight(?:ens|ened|ening)?|burn(?:s|ed|ing)?"
-    r"|(?:all\s+)?(?:scratchy|prickly|tingly|itchy|swollen|puffy))\b"
+    r"|(?:all\s+)?(?:scratchy|prickly|tingly|itchy|swollen|puffy)|blew up|blown up|puffed up|ballooned(?: up)?)\b"
     r"|\bi\s+(?:break|broke|breaking|have broken|started breaking|came)\s+out\s+in\s+(?:hives|welts|a rash)\b"
     r"|\bmy (?:allergies|hay fever)\s+"
     r"(?:flared(?: up)?|kicked in|went (?:crazy|wild|nuts)|were (?:awful|terrible|bad))",

@@ -32,7 +32,8 @@ _CLAIM = re.compile(
 """The allergy as the record's or someone's claim, not the speaker's own statement."""
 _EXPOSED = re.compile(
     r"\bi(?:'ve|\s+have|'d|\s+had)?\s+(?:(?:just|actually|since|even|already|recently|happily|been)\s+){0,2}"
-    r"(?:ate|eaten|eat|eating|had|having|took|taken|tried|tasted|scoffed|demolished|was given|got given|been given)\b",
+    r"(?:ate|eaten|eat|eating|had|having|took|taken|tried|tasted|scoffed|demolished|was given|got given|been given"
+    r"|adopted|spent|stayed|petted|cuddled|played with|slept with|lived with)\b",
     re.IGNORECASE,
 )
 _NO_REACTION = re.compile(
@@ -48,6 +49,18 @@ _NO_REACTION = re.compile(
     r"|\bwithout (?:any |a |so much as an? )?(?:reaction|problems?|issues?|trouble|itch|rash|hives)\b",
     re.IGNORECASE,
 )
+_FLAT_DENIAL = re.compile(
+    r"\bi(?:'m|\s+am)\s+(?:(?:honestly|really|actually|simply|just|definitely|certainly|absolutely)\s+)?not\s+allergic"
+    r"(?:\s+(?:at all|to (?:it|that|them|those)))?(?=\s*(?:[.,;!]|$|\b(?:and|but|so|never|anymore)\b))"
+    r"|\bi\s+(?:(?:honestly|really|actually|simply|just|definitely|certainly)\s+)?(?:don't|do not)"
+    r"(?:\s+(?:have\s+(?:it|that|one|any such thing)|at all))?(?=\s*(?:[.,;!]|$|\b(?:and|but|so)\b))"
+    r"|\bi\s+(?:(?:honestly|really|just|simply)\s+)?(?:don't|do not)\s+think\s+(?:that|this|the)\s+allergy\s+"
+    r"(?:is|was)\s+(?:a|even a)\s+(?:real\s+)?thing"
+    r"|\b(?:that|this|the)\s+allergy\s+(?:is|was)\s+(?:just\s+)?(?:wrong|a mistake|an error|not (?:real|right|true))",
+    re.IGNORECASE,
+)
+"""The speaker's flat denial of the allergy just named as the record's: "I'm honestly not allergic", "it says I have
+a peanut allergy and I honestly don't", "I really don't think that allergy is a thing for me"."""
 _STOP_WORDS = frozenset(
     {"in", "on", "at", "is", "was", "and", "but", "so", "which", "that", "they", "my", "for", "from", "since"}
     | {"because", "say", "says", "said", "has", "have", "had", "lists", "shows", "a", "an", "the", "notes"}
@@ -68,8 +81,10 @@ def find_disproved_allergies(text: str, sentences: list[tuple[int, int]], drugs:
         for m in _MENTION.finditer(text, start, end):
             if _CLAIM.search(text, start, end) is None:
                 continue
-            proof = _exposure_without_reaction(text, start, end) or (
-                _exposure_without_reaction(text, *sentences[i + 1]) if i + 1 < len(sentences) else None
+            proof = (
+                _exposure_without_reaction(text, start, end)
+                or (_exposure_without_reaction(text, *sentences[i + 1]) if i + 1 < len(sentences) else None)
+                or _flat_denial(text, m.end(), sentences[i : i + 3])
             )
             if proof is None:
                 continue
@@ -107,6 +122,15 @@ def _lived_with_without_reaction(text: str, sentences: list[tuple[int, int]]) ->
             fields = {"substance": animal, "substance_kind": "environment", "reaction": None, "status": "denied"}
             out.append(Proposal("allergy", fields, (calm.start(), calm.end()), policy="negation_is_content"))
     return out
+
+
+def _flat_denial(text: str, after: int, sentences: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """The speaker's flat denial after the mention, in its sentence or the two after it."""
+    for start, end in sentences:
+        denial = _FLAT_DENIAL.search(text, max(start, after), end)
+        if denial is not None:
+            return denial.start(), denial.end()
+    return None
 
 
 def _exposure_without_reaction(text: str, start: int, end: int) -> tuple[int, int] | None:

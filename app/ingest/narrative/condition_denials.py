@@ -43,6 +43,9 @@ DENIED_AFTER = re.compile(
     r"|^\W*(?:that|this|it)\s*(?:can't|cannot|can not|couldn't|could not|isn't|is not|'s not|wasn't|was not|must)"
     r"\s+(?:possibly\s+)?(?:be\s+)?(?:me|mine|right|true|correct|someone else(?:'s)?|somebody else(?:'s)?"
     r"|another patient(?:'s)?)\b"
+    # the entry's author has the wrong patient: "whoever wrote that I've got sinus trouble has the wrong fellow"
+    r"|^[^.;!?]{0,40}?\b(?:has|have|had|'s|'ve)\s+(?:got\s+)?(?:the\s+wrong|me mixed up with|me confused with)\s+"
+    r"(?:fellow|person|guy|man|woman|lady|patient|chap|bloke|gal|one|someone|somebody)\b"
     # the entry itself called wrong: "the diabetes in my file is wrong", "whoever put prediabetes in my chart
     # got it wrong", "the COPD on my record is a mistake"
     r"|^['\"’]?\s+(?:in|on)\s+(?:my|the)\s+(?:chart|record|records|file|notes|list|problem list|profile|history"

@@ -60,7 +60,18 @@ def clinician_named(before: str, after: str) -> bool:
     """Whether a clinician or a clinic named the condition as the diagnosis ("the walk-in says UTI.")."""
     if _NOT_SPEAKERS.search(before):
         return False
-    return _CLINICIAN_SAYS.search(before) is not None and _CLAUSE_ENDS.match(after) is not None
+    said = _CLINICIAN_SAYS.search(before) is not None or _RESULT_SAYS.search(before) is not None
+    return said and _CLAUSE_ENDS.match(after) is not None
+
+
+_RESULT_SAYS = re.compile(
+    r"\b(?:my|the)\s+(?:[\w-]+\s+){0,3}?(?:results?|study|scan|biopsy|report|tests?)\b(?:\s+(?:from|of|at)\s+[^.;!?:]{1,50}?)?"
+    r"(?:\s*:\s*|\s+(?:showed|shows|show|came back(?:\s+(?:as|with))?|confirmed|confirm|says|said)\s+)"
+    r"(?:(?:that\s+)?i\s+(?:have|had|'ve got)\s+)?(?:(?:a|an|mild|moderate|severe|early|early-stage)\s+)*$",
+    re.IGNORECASE,
+)
+"""A result said to name the diagnosis: "got the results from the overnight sleep study: moderate obstructive sleep
+apnea", "the biopsy came back as basal cell carcinoma"."""
 
 
 _CORRECTION_BEFORE = re.compile(

@@ -65,6 +65,8 @@ _ACTIVITIES = {
     "golf": "golf",
     "lifted weights": "weight training",
     "cycle": "cycling",
+    "rode": "cycling",
+    "dance": "dancing",
     "walking": "walking",
 }
 _LEAD_IN_COMMA = r"(?<=,\s)(?=went\s+(?:for|on)\s)"
@@ -83,6 +85,12 @@ _EXERCISE = re.compile(
     r"(?P<verb>(?:walked|ran|jogged|swam|biked|cycled|hiked|danced)"
     r"(?!\s+(?:off|out|into|in|away|over(?!\s+\d)|late|up|across|around the office|to the store|errands))"
     r"|worked out(?!\s+(?:a|an|the|fine|great|well|ok|okay|that|how|what|for)\b)"
+    # "Rode my bike out to the lighthouse and back", "rode the exercise bike for 20 minutes"
+    r"|(?P<rode>rode)\s+(?:my|a|the|our)\s+(?:[\w-]+\s+)?(?:bike|bicycle)\b"
+    # a class or a group joined: "I've joined the chair yoga group at the library"
+    r"|joined\s+(?:a|the|an)\s+(?:(?:hot|chair|gentle|power|aqua|water|local|beginners'?|seniors'?|morning|evening)\s+)*"
+    r"(?P<joined>yoga|pilates|tai chi|zumba|aerobics|walking|running|swimming|cycling|dance|spin)\s+"
+    r"(?:group|class|club)\b"
     r"|lifted weights|did (?:some |a few |a set of )?(?P<did>yoga|pilates|(?:(?:hill|uphill|stair|track|wind) )?"
     r"sprints|intervals|burpees)"
     # "went for a walk", "took the dog out for a 20 minute walk"
@@ -218,7 +226,7 @@ def find_exercise(text: str) -> list[Proposal]:
         word = (
             m.group("did") or m.group("went") or m.group("gym") or m.group("sport") or m.group("ing")
             or m.group("habit") or m.group("gone") or m.group("sport2") or m.group("dog") or m.group("prog")
-            or m.group("verb")
+            or m.group("rode") or m.group("joined") or m.group("verb")
         ).lower()
         activity = word if m.group("went") else _ACTIVITIES.get(word, word)  # "went for a walk": walk, as said
         rest = m.group("rest")

@@ -29,6 +29,8 @@ _SYMPTOM_CUE = re.compile(
     r"severe"
     r"|mild|slight|awful|horrible|some|a lot of|lots of|still|small|little|minor|tiny"
     r"|^\W*(?:had|have|got|getting|having|been having|still have)|keep getting|been getting|getting"
+    # the subject dropped before a catching verb: "Picked up a scratchy throat yesterday", "Came down with a cough"
+    r"|^\W*(?:(?:just|also|then|and)\s+)?(?:picked up|came down with|caught|developed)"
     r"|got\s+(?:this|that|a|an|some|these|those)|came over all|went all|felt all|got all|came over|feeling all"
     # the complaint coming over the speaker, or the speaker going into it: "I come over dizzy", "I went so light-headed"
     r"|(?:come|comes|coming) over|i (?:went|go|goes|going) (?:so|really|very|quite|a bit|a little|completely|totally)"
@@ -49,7 +51,8 @@ _QUANTITY_HEDGE = re.compile(
 )
 """A quantity hedge between the cue and the symptom does not count as words: "I have a bit of a runny
 nose", "a touch of nausea"; a sentence may open with one ("bit of a runny nose since yesterday")."""
-_CONJOINED = re.compile(r"\s*,?\s*(?:and|or|plus|,)\s+(?:(?:really|very|so|a bit|a little|kind of|all)\s+)?",
+_CONJOINED = re.compile(r"\s*,?\s*(?:and|or|plus|,)\s+(?:(?:a|an|some)\s+)?"
+                        r"(?:(?:really|very|so|a bit|a little|kind of|all)\s+)?",
                         re.IGNORECASE)
 _SUBJECT_BEFORE = re.compile(
     r"\b(?:i|we)(?:'d|\s+had)?(?:\s+(?:just|suddenly|also|then|briefly|actually|even|again|really|must have|must've"
@@ -143,9 +146,11 @@ _VISIT = (
             r"(?:my\s+|a\s+|the\s+|an\s+)?(?!of\b)"
             # a steroid shot into a joint is a procedure, not a vaccination ("a cortisone shot in my knee")
             r"(?!(?:[\w-]+\s+){0,2}?(?:cortisone|steroid|corticosteroid|epidural)\s+(?:shot|jab)\b)"
+            # a drug's injection is an intake (:mod:`.drug_injections`): "got my B12 shot", "had my insulin jab"
+            r"(?!(?:[\w-]+\s+){0,2}?(?:b12|b-12|insulin|testosterone|depo|vitamin\s+\w+)\s+(?:shot|jab)s?\b)"
             # "the Johnson & Johnson one-shot vaccine": a brand of up to four words
             r"(?:[\w&-]+\s+){0,4}?(?:shot|vaccine|"
-            r"vaccination|jab|booster)\b"
+            r"vaccination|jab|booster)s?\b"
             r"|\bgot vaccinated\b",
             re.IGNORECASE,
         ),

@@ -246,12 +246,21 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
         if _REPORTER.search(text[name_span[1] : m.start()]):
             span = name_span  # "the potassium they drew was 5.9": "they" is the lab, not another person's result
         proposal = _proposal_for(entry, name, value, unit, span)
+        if proposal is not None and _SPEAKERS_VALUE.search(text, name_span[1], m.start()):
+            proposal.extra["speaker_subject"] = True  # "they had a cholesterol booth ... and my total came out at 251"
         if proposal is not None and measured_on_speaker(text, m.start()):
             proposal.extra["speaker_subject"] = True  # "my son checked my sugar ...": the speaker's reading
         if proposal is not None:
             proposals.append(proposal)
             consumed.append((name_span[0], m.end()))
     return MeasurementFinds(proposals, blocked, consumed)
+
+
+_SPEAKERS_VALUE = re.compile(
+    r"\bmy\s+(?:[\w-]+\s+){0,2}?(?:total|number|numbers|reading|result|results|level|score|count|value)\b",
+    re.IGNORECASE,
+)
+"""The value owned by the speaker between the test's name and the value ("... booth, and my total came out at")."""
 
 
 def _proposal_for(

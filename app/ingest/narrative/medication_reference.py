@@ -48,7 +48,7 @@ _REFERRING = re.compile(
     r"|(?:this\s+(?:week|month|morning|evening)'s|today's|tonight's|yesterday's|last\s+night's|this\s+weekend's"
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day's)\s+(?:dose|injection|shot|jab|pill|tablet|one|lot)"
     r"|(?:a|one|two|1|2)\s+"
-    rf"{_OF_THOSE}(?:\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|iu|units?)\s+)?{_SIZE}"
+    rf"{_OF_THOSE}(?:\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|iu|units?|milligrams?|micrograms?)\s+)?{_SIZE}"
     r"(?:capsule|capsules|pill|pills|tablet|tablets|gummy|gummies|softgels?|dose|drops|scoop|spoonful|teaspoon)s?)\b",
     re.IGNORECASE,
 )
@@ -95,7 +95,7 @@ _HAVING_DOSE = re.compile(
     r"(?P<verb>having|had|have)\s+"
     # a dose added on top: "I had another one", "had a second one before bed", "had one more at lunch"
     r"(?P<object>(?:another|a second|an extra)(?:\s+(?:one|dose|pill|tablet|capsule))?(?=\W)|one more\b"
-    rf"|(?:a|one|two|three|1|2|3)\s+{_OF_THOSE}(?:\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|iu|units?)\s+)?{_SIZE}"
+    rf"|(?:a|one|two|three|1|2|3)\s+{_OF_THOSE}(?:\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|iu|units?|milligrams?|micrograms?)\s+)?{_SIZE}"
     r"(?:capsules?|pills?|tablets?|gummy|gummies|softgels?|drops|scoops?|spoonfuls?|teaspoons?)"
     r"|them|it"
     # a bare count with the routine it is had by: "I've had one every morning since Monday", "been having one with
@@ -216,7 +216,7 @@ def find_referred_actions(
         # except a past one that says the skip itself ("so I haven't taken it since Monday")
         anchor = (m.start("verb"), m.end("object"))
         negated = _PAST_NEGATION.search(m.group(0)) is not None or m.re is _NONE_HAD
-        if negated and kind == "stop" and m.re is _REFERRING and verb in ("stopped", "stop", "quit"):
+        if negated and kind == "stop" and m.re is _REFERRING and _STOP_WORD.search(m.group(0)):
             continue  # "I haven't stopped it": no stop at all
         # "went without it" says the skip itself; "never went without it" is no skip
         own = kind in ("skip", "stop") and (negated or ("without" in verb and not _NEVER.search(m.group(0))))
@@ -229,6 +229,8 @@ def find_referred_actions(
     return out
 
 
+_STOP_WORD = re.compile(r"\b(?:stopped|stop|quit)\b", re.IGNORECASE)
+"""A stop verb in the phrase: "haven't stopped taking it" is no stop at all."""
 _SUBJECT = re.compile(r"(?:i|i've|ive|i'm|im|we|we've|we're)\b", re.IGNORECASE)
 _SPARSER_AFTER = re.compile(
     r"\s+(?:only\s+|just\s+)?(?:every\s+(?:other|second|third)\s+day|every\s+(?:few|couple(?:\s+of)?)\s+days"

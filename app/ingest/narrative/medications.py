@@ -61,6 +61,14 @@ _LESS_OFTEN = re.compile(
     re.IGNORECASE,
 )
 """A drug taken less often than prescribed, on purpose: a change of the regimen, not an intake."""
+_ONLY_SOME_DAYS = re.compile(
+    r"\bonly\b[^.;!?]{0,40}?\bon\s+(?:the\s+)?(?:days?\s+(?:when\s+|that\s+)?"
+    r"(?:i'm|i am|i'll be|i don't|i'm not|i can|i)\b"
+    r"|(?:my\s+)?days off\b|(?:the\s+)?weekends?\b|(?:the\s+)?weekdays\b)",
+    re.IGNORECASE,
+)
+"""A daily drug taken only on some days by the speaker's choice ("since Monday I only take the water pill on days I'm
+home"): the other days are skipped."""
 _RATIONED = re.compile(
     r"\b(?:every other day|every second day|every few days|every couple (?:of )?days|half (?:a|the) dose)\b"
     r"[^.;!?]{0,30}?\b(?:now|to make (?:it|them) last|to stretch (?:it|them)(?: out)?|to save (?:money|it|them)"
@@ -272,6 +280,8 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
             kind = "intake"  # "I'm done with my metformin for today": today's dose had, not the drug stopped
         previous = (drug, kind)
         clause = text[clause_start:clause_end]
+        if kind == "intake" and _ONLY_SOME_DAYS.search(clause) and not _ACCIDENTAL_DOUBLE.search(before):
+            kind = "skip"  # "I only take the water pill on days I'm home"
         if kind == "intake" and (only_when := _ONLY_WHEN.search(clause)):
             kind = "skip" if only_when.group("remember") else "dose_change"  # "I only take the Eliquis when I remember"
         if kind == "intake" and not _ACCIDENTAL_DOUBLE.search(before) and (

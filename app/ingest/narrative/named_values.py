@@ -43,6 +43,9 @@ _MODIFIER_OPENS = re.compile(
     re.IGNORECASE,
 )
 """What may follow the test's name before its verb: a place, a source or a relative clause."""
+_SENTENCE_OPENS = re.compile(r"[.!?]\s+$")
+_VALUE_ALONE = re.compile(r"\d+(?:[.,]\d+)?\s*(?:%|percent|mg/dl|mmol/l)?\s*(?:[.!]|$)", re.IGNORECASE)
+"""A sentence that is only a value ("6.2.", "251!")."""
 REACH = 70
 """How far before its reporting verb a test named at the head of the clause may stand."""
 
@@ -54,6 +57,10 @@ def named_for_value(
     applies (an empty name when "it" has no test before it)."""
     if _IT_CAME_OUT.search(text, max(0, value_start - 40), value_start):
         return test_named_before(text, value_start, vocabulary, stop)
+    if _SENTENCE_OPENS.search(text, max(0, value_start - 3), value_start) and _VALUE_ALONE.match(text, value_start):
+        # "Clinic re-ran my A1c two days ago. 6.2.": the value alone, for the test the sentence before named
+        span, name = test_named_before(text, value_start, vocabulary, stop, reach=REACH)
+        return (span, name) if name and not re.search(r"\d", text[span[1] : value_start]) else None
     glossed = glossed_test(text, value_start, vocabulary)
     if glossed is not None:
         return glossed

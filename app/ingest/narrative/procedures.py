@@ -41,6 +41,13 @@ _SURGERY = re.compile(
     r"|clipped out|clipped off|clipped|lasered off)\s+"
     r"(?:a|an|my|the|two|three|four|five|some|several|\d+|a couple of|a few)\s+"
     r"(?:[\w-]+\s+){0,2}?(?P<growth>mole|moles|cyst|lump|lipoma|skin tag|skin tags|wart|warts|polyp|polyps)\b"
+    # the particle after the growth: "the dermatologist cut a mole off my back", "took a cyst out of my wrist"
+    r"|\b(?:i had|i got|had|got|(?:dermatologist|skin doctor|doctor|doc|surgeon|gp|dr\.?\s+\w+|they|she|he)\s+"
+    r"(?:just\s+)?)(?:cut|took|burned|burnt|froze|snipped|clipped|lasered|scraped|shaved)\s+"
+    r"(?:a|an|my|the|two|three|some|several|\d+|a couple of|a few|this|that)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?P<growth_off>mole|moles|cyst|lump|lipoma|skin tag|skin tags|wart|warts|polyp|polyps)\s+(?:off|out)\b"
+    r"(?!(?:\s+(?:of|from))?\s+(?:his|her|their|my\s+(?:wife|husband|son|daughter|mom|mum|mother|dad|father"
+    r"|partner|kid|child|sister|brother)))"
     # a part of an implanted device changed: "they swapped out the generator on my defibrillator"
     r"|\b(?:i had|i got|had|got|(?:they|the doctors?|the surgeons?|(?:my\s+)?cardiologist|dr\.?\s+\w+)\s+(?:just\s+)?)"
     r"(?:swapped(?: out)?|replaced|changed)\s+(?:the\s+)?(?P<part>generator|battery|batteries|leads?)\s+"
@@ -154,8 +161,8 @@ def find_surgeries(text: str) -> list[Proposal]:
             procedure = f"{m.group('scoped').lower()} arthroscopy"
         elif m.group("device"):
             procedure = f"{m.group('device').lower()} {m.group('part').lower()} replacement"
-        elif m.group("growth"):
-            procedure = f"{m.group('growth').lower().rstrip('s')} removal"
+        elif growth := m.group("growth") or m.group("growth_off"):
+            procedure = f"{growth.lower().rstrip('s')} removal"
         elif m.group("proc") or m.group("went"):
             procedure = m.group("proc") or m.group("went")
             on_joint = _ON_JOINT.match(text, m.end())

@@ -67,7 +67,7 @@ _TOOK = re.compile(
     # "had to" said of a removal done: "the dentist had to pull a tooth yesterday"
     r"(?:took|pulled|removed|extracted|yanked|cut|whipped|lasered|had\s+to\s+(?:pull|take|remove|extract|cut))"
     r"(?:\s+out)?\s+"
-    rf"(?P<det>{_DET}){_PART}(?:\s+out)?{_SITE}?",
+    rf"(?P<det>{_DET}){_PART}(?:\s+out(?!\s+of\b))?{_SITE}?",
     re.IGNORECASE,
 )
 _HAD = re.compile(
@@ -106,7 +106,7 @@ def find_removed_parts(text: str) -> list[Proposal]:
                 continue
             if rx is _TOOK and not _speakers(det, m):
                 continue
-            clause_start = max(text.rfind(c, 0, m.start()) for c in ".;!?") + 1
+            clause_start = max(text.rfind(c, 0, m.start()) for c in ".;:!?") + 1  # "I should have said: ..."
             if _PLANNED.search(text[clause_start : m.start()]) or _FUTURE_AFTER.match(text, m.end()):
                 continue
             procedure = PART_PROCEDURES[_part_key(m.group("part"))]
