@@ -56,11 +56,17 @@ _FLAT_DENIAL = re.compile(
     r"(?:\s+(?:have\s+(?:it|that|one|any such thing)|at all))?(?=\s*(?:[.,;!]|$|\b(?:and|but|so)\b))"
     r"|\bi\s+(?:(?:honestly|really|just|simply)\s+)?(?:don't|do not)\s+think\s+(?:that|this|the)\s+allergy\s+"
     r"(?:is|was)\s+(?:a|even a)\s+(?:real\s+)?thing"
-    r"|\b(?:that|this|the)\s+allergy\s+(?:is|was)\s+(?:just\s+)?(?:wrong|a mistake|an error|not (?:real|right|true))",
+    r"|\ballergy\b[^.;!?]{0,30}?\b(?:is|was|'s)\s+(?:just\s+|totally\s+|completely\s+|simply\s+)?"
+    r"(?:wrong|bogus|a mistake"
+    r"|an error|made up|nonsense|rubbish|false|fake|not (?:real|right|true))\b"
+    # no reaction ever, the subject dropped: "Never had any reaction to fish in my whole life"
+    r"|(?:^|(?<=[.!?]\s)|\bi\s+(?:have\s+|'ve\s+)?)never\s+(?:ever\s+)?(?:had|got)\s+(?:any|a|one|a single)\s+"
+    r"(?:reaction|problem|issue)s?\b",
     re.IGNORECASE,
 )
 """The speaker's flat denial of the allergy just named as the record's: "I'm honestly not allergic", "it says I have
-a peanut allergy and I honestly don't", "I really don't think that allergy is a thing for me"."""
+a peanut allergy and I honestly don't", "I really don't think that allergy is a thing for me", "that fish allergy on
+my file is bogus", "never had any reaction to fish"."""
 _STOP_WORDS = frozenset(
     {"in", "on", "at", "is", "was", "and", "but", "so", "which", "that", "they", "my", "for", "from", "since"}
     | {"because", "say", "says", "said", "has", "have", "had", "lists", "shows", "a", "an", "the", "notes"}

@@ -34,10 +34,13 @@ _NEXT_DENIES = re.compile(
     r"^\W*(?:(?:nope|nah|no|no way|wrong|not true|not me|rubbish|nonsense)\s*(?:[.,!;:]|$)"
     r"|(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:(?:just|flat|completely|totally|simply|all)\s+)?"
     r"(?:wrong|false|untrue|not true|incorrect|a mistake|an error|not right)\b"
-    # the hallmark never had: "I've never had a seizure in my life", "I have never once had a fit"
-    r"|i(?:'ve|\s+have)?\s+(?:(?:honestly|really|truly)\s+)?never\s+(?:(?:once|ever)\s+(?:had|been)\b"
+    # the hallmark never had, the subject said or dropped: "I've never had a seizure in my life", "I have never once
+    # had a fit", "Never had a seizure in my life", "never been anemic in my life"
+    r"|(?:i(?:'ve|\s+have)?\s+)?(?:(?:honestly|really|truly)\s+)?never\s+(?:(?:once|ever)\s+(?:had|been)\b"
     r"|(?:had|been)\b(?:\s+(?:that|it|this|one)\b|[^.;!?]{0,40}\b(?:in my life|ever|at all|whatsoever)\b))"
-    r"|(?:i\s+)?(?:don't|do not|never)\s+(?:have|had)\s+(?:that|it|this|any)\b)",
+    r"|(?:i\s+)?(?:don't|do not|never)\s+(?:have|had)\s+(?:that|it|this|any)\b"
+    # another patient's entry: "somebody must've mixed me up with another patient"
+    r"|[^.;!?]{0,60}?\b(?:mixed|mixing|muddled)\s+me\s+up\b|[^.;!?]{0,60}?\bconfused\s+me\s+with\b)",
     re.IGNORECASE,
 )
 """The next sentence judging the entry."""

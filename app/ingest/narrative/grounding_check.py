@@ -101,9 +101,11 @@ def _spelled_tens(lowered: str) -> set[float]:
         if m.group("unit"):
             out.add(float(tens + _SMALL_VALUE[m.group("unit")]))
     return out
-_KILOS = re.compile(r"\d\s?(?:kgs|kilos?|kilograms?)\b", re.IGNORECASE)
+_KILOS = re.compile(r"(?:\d\s?|[a-z]\s)(?:kgs|kilos?|kilograms?)\b", re.IGNORECASE)
 _RACE_K = re.compile(r"\b\d+(?:\.\d+)?\s?k\b", re.IGNORECASE)
-_PERCENT = re.compile(r"\d\s?(?:percent|per cent)\b", re.IGNORECASE)
+_PERCENT = re.compile(r"(?:\d\s?|[a-z]\s)(?:percent|per cent)\b", re.IGNORECASE)
+"""A unit spelled out after a number in digits or in words ("98 kilos", "ninety-eight kilos", "six point two
+percent")."""
 _SPELLED_STRENGTH = {"mg": re.compile(r"\d\s?milligrams?\b", re.I), "mcg": re.compile(r"\d\s?micrograms?\b", re.I)}
 _FEET_INCHES = re.compile(r"(\d)\s?(?:'|ft|feet|foot)\s?(\d{1,2})?")
 

@@ -15,6 +15,7 @@ import re
 from datetime import date
 
 from app.ingest.narrative.models import Proposal
+from app.ingest.narrative.quantities import SPOKEN_INTEGER, parse_number
 from app.ingest.narrative.sentences import last_match, sentence_end, sentence_start
 from app.ingest.narrative.terms import TermMatch, tokenize
 
@@ -34,11 +35,13 @@ _SYMPTOM_CUE = re.compile(
     r"|got\s+(?:this|that|a|an|some|these|those)|came over all|went all|felt all|got all|came over|feeling all"
     # the complaint coming over the speaker, or the speaker going into it: "I come over dizzy", "I went so light-headed"
     r"|(?:come|comes|coming) over|i (?:went|go|goes|going) (?:so|really|very|quite|a bit|a little|completely|totally)"
-    r"|(?:and|then|suddenly|just)\s+got"
+    r"|(?:and|then|suddenly|just)\s+(?:got|had)"
     # a have-verb with an adverb after the subject: "I've just had a scratchy throat", "I've also picked up a cough"
     r"|\b(?:i|i've|i have)\s+(?:(?:just|only|also|really|still|recently|now|since|actually|kind of|sort of)\s+){1,2}"
     r"(?:had|have|got|been having|been getting|developed|picked up|come down with|came down with)"
     r"|^\W*(?:(?:just|only|still)\s+)?(?:an?\s+)?(?:little\s+)?(?:bit|touch|spot|hint) of"
+    # a hedge opening the sentence: "Kind of a scratchy sore throat since yesterday"
+    r"|^\W*(?:(?:just|only|still|also)\s+)?(?:kind|sort)\s+of\s+(?:an?\s+)?"
     # what the trouble is, played down: "It's only a runny nose", "it's just a cough", "Just a sore throat"
     r"|(?:\bit(?:'s| is| was)|^\W*)\s*(?:only|just|simply|merely|mostly|nothing but)(?:\s+(?:a|an|some))?"
     # the subject dropped, as in a text: "Felt dizzy all morning", "Been coughing since Sunday", "Still feeling sick"
@@ -240,8 +243,12 @@ _BLOOD_TYPE = re.compile(
     r"|\b(?:i'm|i am)\s+(?P<abo2>AB|A|B|O)\s?(?P<rh2>\+|-|positive|negative)(?![\w+-])",
     re.IGNORECASE,
 )
+_WEEK_WORDS = r"\b(?:one|two|three|four|five|six|seven|eight|nine)\b"
 _PREGNANT = re.compile(
-    r"\b(?:i'm|i am)\s+(?:(?P<w>\d{1,2})\s+weeks?\s+)?pregnant\b(?:,?\s+(?P<w2>\d{1,2})\s+weeks)?"
+    # the subject said or dropped ("Also nineteen weeks pregnant now"); the week in digits or in words
+    rf"(?:\b(?:i'm|i am)\s+|(?:^|(?<=[.!?]\s))(?:(?:also|and|now|so|still)\s+)?(?=(?:\w+[- ]?){{1,2}}\s+weeks?\s))"
+    rf"(?:(?P<w>\d{{1,2}}|{SPOKEN_INTEGER}|{_WEEK_WORDS})\s+weeks?\s+(?:along\s+)?)?pregnant\b"
+    rf"(?:,?\s+(?P<w2>\d{{1,2}}|{SPOKEN_INTEGER}|{_WEEK_WORDS})\s+weeks)?"
     r"|\b(?P<not>(?:i'm|i am) not pregnant)\b"
     r"|\b(?P<post>(?:i )?(?:just )?(?:had|gave birth to|delivered) (?:a|my|the|our) baby|postpartum)\b",
     re.IGNORECASE,
@@ -363,7 +370,7 @@ def find_static_facts(text: str) -> list[Proposal]:
             fields, policy = {"status": "postpartum"}, "clinical"
         else:
             week = m.group("w") or m.group("w2")
-            fields, policy = {"status": "pregnant", "week": int(week) if week else None}, "clinical"
+            fields, policy = {"status": "pregnant", "week": int(parse_number(week)) if week else None}, "clinical"
         out.append(Proposal("pregnancy_status", fields, (m.start(), m.end()), policy=policy))  # type: ignore[arg-type]
     return out
 

@@ -20,7 +20,7 @@ from app.ingest.narrative.device_readings import speakers_device_reading
 from app.ingest.narrative.measured_by_others import measured_on_speaker, test_measured_on_speaker
 from app.ingest.narrative.models import BlockedName, Proposal
 from app.ingest.narrative.named_values import named_for_value
-from app.ingest.narrative.quantities import LAB_UNITS, QUANTITY, UNIT, clean_unit, parse_number
+from app.ingest.narrative.quantities import LAB_UNITS, QUANTITY, SPOKEN_INTEGER, UNIT, clean_unit, parse_number
 from app.ingest.narrative.terms import Token, Vocabulary, tokenize
 
 VITAL_KINDS = {
@@ -134,7 +134,8 @@ _LABISH = frozenset(
     ]
 )
 _BP = re.compile(
-    r"(?P<sys>(?<![\d/.])\d{2,3})\s?(?:/|over)\s?(?P<dia>\d{2,3}(?![\d/]))(?:\s?(?P<unit>mm\s?hg))?",
+    rf"(?P<sys>(?<![\d/.])\d{{2,3}}|{SPOKEN_INTEGER})\s?(?:/|\s+over\s+|over)\s?"
+    rf"(?P<dia>\d{{2,3}}(?![\d/])|{SPOKEN_INTEGER})(?:\s?(?P<unit>mm\s?hg))?",
     re.IGNORECASE,
 )
 _BP_NEARBY = re.compile(
@@ -168,7 +169,8 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
             not is_bp
             and (
                 _BP_NEARBY.search(text, max(0, m.start() - 160), m.start())
-                or read_pair(text, m.start(), float(m.group("sys")), float(m.group("dia")))  # "the machine gave me"
+                # "the machine gave me"
+                or read_pair(text, m.start(), parse_number(m.group("sys")), parse_number(m.group("dia")))
             )
             and not _BP_TARGET.search(text, max(0, m.start() - 20), m.start())
         ):
@@ -184,8 +186,8 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
                 "vital_sign",
                 {
                     "kind": "blood_pressure",
-                    "systolic": float(m.group("sys")),
-                    "diastolic": float(m.group("dia")),
+                    "systolic": parse_number(m.group("sys")),
+                    "diastolic": parse_number(m.group("dia")),
                     "unit": clean_unit(m.group("unit")),
                 },
                 (start, m.end()),
@@ -257,10 +259,12 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
 
 
 _SPEAKERS_VALUE = re.compile(
-    r"\bmy\s+(?:[\w-]+\s+){0,2}?(?:total|number|numbers|reading|result|results|level|score|count|value)\b",
+    r"\bmy\s+(?:[\w-]+\s+){0,2}?(?:total|number|numbers|reading|result|results|level|score|count|value)\b"
+    r"|\bmine\s+(?:was|is|came|read|showed|said|clocked)\b",
     re.IGNORECASE,
 )
-"""The value owned by the speaker between the test's name and the value ("... booth, and my total came out at")."""
+"""The value owned by the speaker between the test's name and the value ("... booth, and my total came out at",
+"they were doing A1c's at the church fair, mine came out")."""
 
 
 def _proposal_for(

@@ -16,6 +16,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
     (
         "skip",
         r"skipped|skip|skipping|missed|miss|missing|forgot(?: to take)?|forget(?: to take)?|forgetting(?: to take)?"
+        # lay forgetting: "totally spaced on my water pill", "blanked on the metformin last night"
+        r"|spaced on|spaced out on|blanked on|flaked on|slipped my mind,? the|clean forgot(?: about)?"
         r"|didn't take|did not take|haven't taken|have not taken|didn't have|ran out of|run out of"
         r"|(?:haven't|have not|hasn't|has not|didn't|did not) (?:had|touched|taken|swallowed)"
         r" (?:a single|any|one)(?: dose of)?"

@@ -39,7 +39,12 @@ _NAMED_SUBJECT = re.compile(
 )
 """A first name and its verb ("Jim stopped", "Tom has"), or its "'s" ("Sarah's been", "Sarah's warfarin")."""
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|myself|mine)\b", re.IGNORECASE)
-_CLAUSE_BREAK = re.compile(r"[.!?;:]\s|\s(?:but|because|so|while|whereas|although)\s", re.IGNORECASE)
+_CLAUSE_BREAK = re.compile(
+    r"(?<!\bst)(?<!\bdr)(?<!\bmr)(?<!\bms)(?<!\bmrs)[.!?;:]\s|\s(?:but|because|so|while|whereas|although)\s",
+    re.IGNORECASE,
+)
+"""A clause ends at a stop (not a title's: "St. John's wort") or a conjunction."""
+_SAINT = re.compile(r"\b(?:St\.?|Saint)\s+$", re.IGNORECASE)
 _NOT_A_SUBJECT = re.compile(r"\b(?:with|to|for|from|and|or|at|by|like|than|about|told|asked|called|saw|met)\s+$")
 
 
@@ -61,6 +66,8 @@ def named_subject_before(text: str, anchor: tuple[int, int], sentence: tuple[int
     for m in _NAMED_SUBJECT.finditer(clause):
         if m.group("name") not in names or _NOT_A_SUBJECT.search(clause, 0, m.start()):
             continue
+        if _SAINT.search(clause, 0, m.start()):
+            continue  # "St. John's wort", "Saint Mary's": a saint's name in a thing's name
         if _FIRST_PERSON.search(clause, m.end()):
             return None  # "Jim told me to stop my metformin": the speaker's own again
         return m.group("name")

@@ -29,7 +29,9 @@ _NAME = (
 _AGENT = (
     r"(?:they|the\s+doctors?|the\s+surgeons?|the\s+team|the\s+hospital|(?:my|the|an?)\s+(?:[a-z]+\s+)?"
     r"(?:ent|surgeon|doctor|specialist|consultant|cardiologist|urologist|gastroenterologist|gastro|dermatologist"
-    r"|gynaecologist|gynecologist|ophthalmologist|electrophysiologist|[a-z]{3,}ologist)|dr\.?\s+\w+|she|he)"
+    r"|gynaecologist|gynecologist|ophthalmologist|electrophysiologist|[a-z]{3,}ologist)|dr\.?\s+\w+|she|he"
+    # the clinician opening the sentence with no article, as in a text: "Urologist did a cystoscopy yesterday"
+    r"|(?:^|(?<=[.!?]\s))(?:[a-z]{2,}ologist|surgeon|specialist|ent|gp|doc))"
 )
 _DONE_ON_ME = re.compile(
     # the agent may carry its place: "the ENT at the outpatient center did a balloon sinuplasty"

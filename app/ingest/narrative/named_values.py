@@ -38,7 +38,8 @@ _CLAUSE_BREAK = re.compile(
 _PART_OF_WORD = re.compile(r"(?:[\w-]-|\bnon\s)$", re.IGNORECASE)
 """A test alias that is the tail of a longer word ("non-fasting glucose") names another thing."""
 _MODIFIER_OPENS = re.compile(
-    r"\s+(?:(?:number|numbers|result|results|reading|level|levels|score|value)\s+)?(?:on|in|at|from|of|for|off|over"
+    r"\s+(?:(?:number|numbers|result|results|reading|level|levels|score|value|kit|test|check|strip|meter|machine)\s+)?"
+    r"(?:on|in|at|from|of|for|off|over"
     r"|with|by|that|which|they|she|he|i|we|you|the\s+(?:lab|nurse|doctor|clinic))\b",
     re.IGNORECASE,
 )

@@ -286,6 +286,37 @@ PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], ..
                               "eye", "breathing", "lips", "skin"]}},
         ],
     ),
+    # a discourse marker with a negation in it is no negation: "Not gonna lie, quit the Zocor last Sunday",
+    # "I won't lie, I skipped it", "no lie, my sugar was 250"
+    (
+        "not gonna lie",
+        "PSEUDO",
+        "PSEUDO",
+        [
+            {"LOWER": {"IN": ["not", "no", "wo", "won't", "n't"]}},
+            {"LOWER": {"IN": ["gon", "going", "gonna"]}, "OP": "?"},
+            {"LOWER": {"IN": ["na", "to"]}, "OP": "?"},
+            {"LOWER": {"IN": ["lie", "lying", "kidding", "joke", "joking"]}},
+        ],
+    ),
+    # a relative's place is where it happened, not whose it was: "at my daughter's place - 164 over 88", "at my
+    # son's wedding I had a glass of wine" (the longer pseudo-modifier wins over the family word)
+    (
+        "a relative's place",
+        "PSEUDO",
+        "PSEUDO",
+        [
+            {"LOWER": {"IN": ["at", "to", "from", "in", "by", "near", "round", "over"]}},
+            {"LOWER": {"IN": ["my", "our"]}},
+            {"LOWER": {"IN": ["mom", "mum", "mother", "dad", "father", "parents", "son", "daughter", "sister",
+                              "brother", "aunt", "uncle", "niece", "nephew", "cousin", "grandma", "grandpa",
+                              "granddaughter", "grandson", "kids", "in-laws", "friend", "neighbor", "neighbour",
+                              "wife", "husband", "partner", "sister-in-law", "brother-in-law"]}},
+            {"LOWER": {"IN": ["'s", "’s"]}},
+            {"LOWER": {"IN": ["place", "house", "home", "flat", "apartment", "farm", "cabin", "wedding", "party",
+                              "birthday", "funeral", "graduation", "shower", "barbecue", "bbq", "christening"]}},
+        ],
+    ),
     (
         "first person",
         "FIRST_PERSON",

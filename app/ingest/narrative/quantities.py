@@ -25,8 +25,21 @@ SPOKEN_DECIMAL = (
     rf"\b(?:{'|'.join(_SPOKEN_WHOLES)})\s+point\s+(?:{'|'.join(_SPOKEN_DIGITS)})\b"
 )
 """A decimal said in words, as a message from the office reads it out ("A1C six point four")."""
+_SPOKEN_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+                 "nineteen")
+_SPOKEN_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_ONES = "|".join(_SPOKEN_DIGITS[1:])
+_TWO_DIGITS = rf"(?:(?:{'|'.join(_SPOKEN_TENS)})(?:[- ](?:{_ONES}))?|{'|'.join(_SPOKEN_TEENS)})"
+SPOKEN_INTEGER = (
+    rf"\b(?:(?:a|{_ONES})\s+hundred(?:\s+and)?(?:\s+(?:{_TWO_DIGITS}|{_ONES}))?"
+    # a reading said by its hundreds digit and the rest: "one fifty-eight over ninety-six", "two twenty pounds"
+    rf"|(?:one|two)\s+(?:{'|'.join(_SPOKEN_TENS)})(?:[- ](?:{_ONES}))?(?=\s+(?:over|pounds|lbs|kilos|mg/dl)\b)"
+    rf"|{_TWO_DIGITS})\b(?![- ](?:year|years|something|ish)\b)"
+)
+"""A whole number from ten to 999 said in words ("ninety-eight kilos", "a hundred and forty", "one fifty-eight over
+ninety-six"); single digits are left out (they are mostly counts and articles: "one of those")."""
 QUANTITY = re.compile(
-    rf"(?P<num>{NUMBER_CORE}|{SPOKEN_DECIMAL})(?:\s?(?P<unit>{UNIT})|(?![\w]))", re.IGNORECASE
+    rf"(?P<num>{NUMBER_CORE}|{SPOKEN_DECIMAL}|{SPOKEN_INTEGER})(?:\s?(?P<unit>{UNIT})|(?![\w]))", re.IGNORECASE
 )
 
 LAB_UNITS = frozenset(
@@ -109,7 +122,30 @@ def parse_number(text: str) -> float:
     if " point " in word:  # "six point four" -> 6.4
         whole, tenth = (w.strip() for w in word.split(" point ", 1))
         return float(_SPOKEN_WHOLES.index(whole)) + _SPOKEN_DIGITS.index(tenth) / 10
+    if word[:1].isalpha():
+        return float(_spoken_integer(word))
     return float(word.replace(",", ""))
+
+
+def _spoken_integer(words: str) -> int:
+    """``"ninety-eight"`` -> 98, ``"a hundred and forty"`` -> 140, ``"one fifty-eight"`` -> 158."""
+    parts = [w for w in re.split(r"[\s-]+", words) if w != "and"]
+    total = 0
+    if "hundred" in parts:
+        at = parts.index("hundred")
+        total = 100 * (1 if parts[0] == "a" else _SPOKEN_DIGITS.index(parts[0]))
+        parts = parts[at + 1 :]
+    elif len(parts) > 1 and parts[1] in _SPOKEN_TENS:  # "one fifty-eight": the hundreds digit said first
+        total = 100 * _SPOKEN_DIGITS.index(parts[0])
+        parts = parts[1:]
+    for word in parts:
+        if word in _SPOKEN_TENS:
+            total += 10 * (_SPOKEN_TENS.index(word) + 2)
+        elif word in _SPOKEN_TEENS:
+            total += 10 + _SPOKEN_TEENS.index(word)
+        else:
+            total += _SPOKEN_DIGITS.index(word)
+    return total
 
 
 def clean_unit(unit: str | None) -> str | None:
@@ -128,6 +164,7 @@ def stated_numbers(text: str) -> list[float]:
     """Every number written in ``text`` (digits or a number word), in order."""
     found = [parse_number(m.group(0)) for m in re.finditer(NUMBER_CORE + r"(?![\d])", text)]
     found += [parse_number(" ".join(m.group(0).split())) for m in re.finditer(SPOKEN_DECIMAL, text, re.IGNORECASE)]
+    found += [parse_number(m.group(0)) for m in re.finditer(SPOKEN_INTEGER, text, re.IGNORECASE)]
     for m in re.finditer(
         r"\b(?:half an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b",
         text,

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import re
 
-_BOUNDARY = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=[.!?])(?=[A-Z])")
+_BOUNDARY = re.compile(
+    # a title's period does not end the sentence: "St. John's wort", "Dr. Patel said"
+    r"(?<=[.!?;])(?<!\b[Ss]t\.)(?<!\b[Dd]r\.)(?<!\b[Mm]r\.)(?<!\b[Mm]s\.)(?<!\b[Mm]rs\.)\s+|\n+"
+    r"|(?<=[.!?])(?=[A-Z])"
+)
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` of every non-empty sentence, whitespace trimmed.
 
-    A period between digits ("7.9") does not split; ``!``, ``?``, ``;``, ``.`` followed by space
-    and line breaks do.
+    A period between digits ("7.9") or after a title ("St.", "Dr.") does not split; ``!``, ``?``, ``;``,
+    ``.`` followed by space and line breaks do.
     """
     spans: list[tuple[int, int]] = []
     pos = 0
