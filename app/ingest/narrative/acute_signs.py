@@ -44,7 +44,8 @@ FAINT_SAID = re.compile(
     r"|\b(?:the world|everything|it all|the room)\s+(?:just\s+)?went\s+(?:grey|gray|white|black|dark|fuzzy)\b"
     r"(?=[^.;!?]{0,25}\bnext thing i (?:knew|know|remember))"
     # the subject said or dropped at a sentence opening: "I came round on the tiles", "came to on the floor by the desk"
-    r"|(?:\bi\s+|(?:^|(?<=[.!?]\s))(?:then\s+|and\s+|just\s+)?)(?:woke up|came (?:to|round|around)|found myself)\b"
+    r"|(?:\bi\s+|(?:^|(?<=[.!?]\s)|(?<=\band\s)|(?<=\bthen\s))(?:then\s+|and\s+|just\s+)?)"
+    r"(?:woke up|came (?:to|round|around)|found myself)\b"
     rf"[^.;!?]{{0,30}}?\bon (?:the |my )?(?:\w+ )?{_DOWN}\b"
     # down on a surface with no memory of getting there or no knowing where: "I was sitting on the kitchen floor
     # ... and I don't remember getting down there", "I was on the floor and didn't know where I was"

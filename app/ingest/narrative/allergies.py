@@ -35,7 +35,8 @@ _ALLERGY = re.compile(
     r"|(?:^|(?<=[.,;:!?])|(?<=[.,;:!?]\s))\s*(?:(?:so|and|well|yeah|yep|guess|ok|okay)\W+){0,3}"
     r"(?=(?:still|definitely|clearly|obviously|evidently|apparently)\s))"
     # the verdict's adverbs: "I'm still allergic to shellfish", "I'm definitely allergic to it"
-    r"(?:\s*(?<![\w'])(?:still|definitely|clearly|obviously|evidently|apparently|badly|severely|deathly|super))?"
+    r"(?:\s*(?<![\w'])(?:still|definitely|clearly|obviously|evidently|apparently|badly|severely|deathly|super|really"
+    r"|so|very)){0,2}"
     r"\s+allergic to\s+(?P<sub>[^.,;!?\n]+)"
     # the allergen is a short noun phrase: "my son because of his peanut allergy" is the son's (a clause or another
     # person's possessive between "my" and "allergy" ends it)
@@ -371,6 +372,13 @@ def _substance_words(raw: str) -> str:
             "from",
             "as",
             "like",
+            # chat fillers after the allergen: "still super allergic to peanuts btw"
+            "btw",
+            "lol",
+            "tbh",
+            "fyi",
+            "imo",
+            "haha",
         ):
             break
         words.append(word)

@@ -19,7 +19,8 @@ from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.terms import TermMatch
 
 _MENTION = re.compile(
-    r"\b(?:an?|the|that|this|my|their|so-called|supposed)\s+(?P<sub>[a-z][a-z -]{1,30}?)\s+allerg(?:y|ies)\b"
+    r"\b(?:an?|the|that|this|my|their|so-called|supposed|put|puts|listed|lists|wrote|added)\s+"
+    r"(?P<sub>[a-z][a-z -]{1,30}?)\s+allerg(?:y|ies)\b"
     r"|\ballergic to\s+(?P<sub2>[^.,;!?\n]+)",
     re.IGNORECASE,
 )
@@ -56,6 +57,7 @@ _FLAT_DENIAL = re.compile(
     r"(?:\s+(?:have\s+(?:it|that|one|any such thing)|at all))?(?=\s*(?:[.,;!]|$|\b(?:and|but|so)\b))"
     r"|\bi\s+(?:(?:honestly|really|just|simply)\s+)?(?:don't|do not)\s+think\s+(?:that|this|the)\s+allergy\s+"
     r"(?:is|was)\s+(?:a|even a)\s+(?:real\s+)?thing"
+    r"|\bgot\s+(?:it|that|this|me)\s+(?:all\s+)?wrong\b"
     r"|\ballergy\b[^.;!?]{0,30}?\b(?:is|was|'s)\s+(?:just\s+|totally\s+|completely\s+|simply\s+)?"
     r"(?:wrong|bogus|a mistake"
     r"|an error|made up|nonsense|rubbish|false|fake|not (?:real|right|true))\b"

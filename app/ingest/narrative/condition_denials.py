@@ -48,7 +48,8 @@ DENIED_AFTER = re.compile(
     r"(?:fellow|person|guy|man|woman|lady|patient|chap|bloke|gal|one|someone|somebody)\b"
     # the entry itself called wrong: "the diabetes in my file is wrong", "whoever put prediabetes in my chart
     # got it wrong", "the COPD on my record is a mistake"
-    r"|^['\"’]?\s+(?:in|on)\s+(?:my|the)\s+(?:chart|record|records|file|notes|list|problem list|profile|history"
+    r"|^['\"’]?\s+(?:(?:listed|written|put|noted|recorded|entered)\s+)?(?:in|on|under)\s+(?:my|the)\s+"
+    r"(?:chart|record|records|file|notes|list|problem list|profile|history"
     r"|paperwork|papers|portal|forms?|discharge papers)\b"
     # the denial may open the next sentence: "I keep seeing 'prediabetes' on my paperwork. I don't have that"
     r"[^.;!?]{0,30}?(?:[.]\s+)?\b(?:(?:is|was|was put there|'s)\s+(?:(?:just|simply|all)\s+)?"
@@ -59,6 +60,8 @@ DENIED_AFTER = re.compile(
     r"(?![^.;!?]*\b(?:wrong|a mistake|an error)\b)(?:that|it|this)(?:'s|\s+is|\s+was)?"
     r"(?:\s+(?:right|true|correct|accurate))?"
     r"|(?:that|it|this)(?:'s|\s+is|\s+was)\s+(?:not|never)\s+(?:right|true|correct|accurate)"
+    r"|(?:that|it|this)(?:'s|\s+is|\s+was)\s+(?:(?:just|all|simply|completely|totally|flat)\s+)?(?:wrong|false|incorrect"
+    r"|a mistake|an error|not true)"
     r"|(?:that|it|this)\s+(?:isn't|wasn't)\s+(?:right|true|correct|accurate)"
     r"|i\s+(?:(?:really|honestly|just|simply|definitely)\s+)?(?:don't|do not|dont|never)\s+(?:have|had)"
     r"\s+(?:that|it|this)|i(?:'ve|\s+have)\s+never\s+had\s+(?:that|it|this))\b(?![^.;!?]*\?)",

@@ -25,7 +25,7 @@ _OVER_AFTER = re.compile(
 )
 """The name opening its sentence, then over: "Eczema's gone!"."""
 _VAGUE_THING_OVER = re.compile(
-    r"^\s*(?:(?:thing|business|trouble|problem|issue|stuff|episode|bother)\s+)?(?:was|is)?\s*,?\s*"
+    r"^\s*(?:(?:thing|business|trouble|problem|issue|stuff|episode|bother|front)\b\s*)?(?:was|is)?\s*,?\s*"
     r"(?:(?:it's|it is|it has|that's|that is|it)\s+)?(?:(?:all|completely|totally|finally|now|well and truly)\s+)?"
     r"(?:over|gone|done(?:\s+with)?|cleared(?:\s+up)?|finished|history|behind me)\b(?![-\w])(?![^.;!?]*\?)",
     re.IGNORECASE,

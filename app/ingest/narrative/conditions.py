@@ -187,7 +187,8 @@ _VACCINE_AFTER = re.compile(
 _DETERMINER_BEFORE = r"\b(?:the|my|that|this|those|these)\s+(?:\w+\s+)?$"
 """A condition named by a determiner ("the", "my", or a demonstrative) whose predicate says it is over."""
 _ENTRY_PLACE = re.compile(
-    r"^['\"’]?\s+(?:in|on)\s+(?:my|the)\s+(?:chart|record|records|file|notes|list|problem list|profile|history"
+    r"^['\"’]?\s+(?:(?:listed|written|put|noted|recorded|entered)\s+)?(?:in|on|under)\s+(?:my|the)\s+"
+    r"(?:chart|record|records|file|notes|list|problem list|profile|history"
     r"|paperwork|papers|portal|forms?|discharge papers)\b[^.;!?]{0,30}[.]\s*$",
     re.IGNORECASE,
 )

@@ -79,7 +79,7 @@ _OTHER_SUBJECT = re.compile(
 _EXERCISE = re.compile(
     # the subject is "I"/"we", or dropped at the start of a sentence ("Did hill sprints this morning")
     # or after a comma closing a subject-less lead-in ("Nothing much to report, went for a long walk")
-    rf"(?:{_I}(?:'ve|\s+have|\s+had)?\s+|(?:^|(?<=[.!?]\s)|{_LEAD_IN_COMMA})(?:(?:then|and|later|also|so)\s+)?"
+    rf"(?:{_I}(?:'ve|\s+have|\s+had|'re|\s+are|'m|\s+am)?\s+|(?:^|(?<=[.!?]\s)|{_LEAD_IN_COMMA})(?:(?:then|and|later|also|so)\s+)?"
     r"|(?:dragged|took|brought|talked|got)\s+me(?:\s+along)?\s+)"
     r"(?:(?:just|also|finally|already)\s+)?"
     r"(?P<verb>(?:walked|ran|jogged|swam|biked|cycled|hiked|danced)"
@@ -98,6 +98,9 @@ _EXERCISE = re.compile(
     r"|skating|bowling)"
     r"|(?:(?:to\s+)?do|did|doing)\s+(?:(?:hot|chair|gentle|power|aqua|water)\s+)?(?P<sport2>crossfit|zumba|spin"
     r"|aerobics|kickboxing|boxing|hiit|rowing|tai chi|yoga|pilates)(?!\s+(?:class|session|mat|teacher|instructor))"
+    # hard sets said by their kind: "we're doing all-out sprint intervals and max deadlifts"
+    r"|(?:(?:to\s+)?do|did|doing)\s+(?:some\s+)?(?:(?:all-out|all out|max|maximal|heavy|hard|flat-out|brutal)\s+)?"
+    r"(?P<sets>sprint intervals|sprints|intervals|burpees|hill repeats)"
     # "started walking the dog", "we walk the dog every evening"
     r"|(?:(?:started|been|usually|often|always)\s+)?(?P<dog>walk(?:ing|ed)?|walk) (?:the|my|our) dogs?\b"
     r"|(?:went |took (?:the|my) dogs? (?:out )?|took |did |had |got in |squeezed in )(?:for |on )?an? "
@@ -226,7 +229,7 @@ def find_exercise(text: str) -> list[Proposal]:
         word = (
             m.group("did") or m.group("went") or m.group("gym") or m.group("sport") or m.group("ing")
             or m.group("habit") or m.group("gone") or m.group("sport2") or m.group("dog") or m.group("prog")
-            or m.group("rode") or m.group("joined") or m.group("verb")
+            or m.group("rode") or m.group("joined") or m.group("sets") or m.group("verb")
         ).lower()
         activity = word if m.group("went") else _ACTIVITIES.get(word, word)  # "went for a walk": walk, as said
         rest = m.group("rest")

@@ -22,7 +22,7 @@ from app.ingest.narrative.terms import TermMatch, tokenize
 _SYMPTOM_CUE = re.compile(
     r"\bwoke up[^.;!?]{0,60}?\b(?:absolutely|completely|totally|all|so|really)\b|"
     r"\b(?:i'm|i am|i was|sitting|lying|up|woke up|woke|woken|stuck)\b[^.;!?]{0,40}?\bwith\b|"
-    r"\b(?:only |main |one |my )?(?:complaint|problem|issue|thing) (?:is|was)\b|"
+    r"\b(?:only |main |one |my )?(?:complaint|problem|issue|thing) (?:(?:now|today|left|at the moment) )?(?:is|was)\b|"
     r"\b(?:i have|i've got|i got|i've been having|i have been having|i had|i feel|i felt|i'm feeling|"
     r"i am feeling"
     r"|feeling|i'm|i am|i was|i've been|i've had|i have had|having|woke up with|woke up|suffering from|experiencing"
@@ -40,6 +40,8 @@ _SYMPTOM_CUE = re.compile(
     r"|\b(?:i|i've|i have)\s+(?:(?:just|only|also|really|still|recently|now|since|actually|kind of|sort of)\s+){1,2}"
     r"(?:had|have|got|been having|been getting|developed|picked up|come down with|came down with)"
     r"|^\W*(?:(?:just|only|still)\s+)?(?:an?\s+)?(?:little\s+)?(?:bit|touch|spot|hint) of"
+    # a lead-in set off by a dash, the subject dropped after it: "Scary thing - fainted in the kitchen"
+    r"|^[\w' ]{0,29}\w(?=\s[-–—]\s*$)"
     # a hedge opening the sentence: "Kind of a scratchy sore throat since yesterday"
     r"|^\W*(?:(?:just|only|still|also)\s+)?(?:kind|sort)\s+of\s+(?:an?\s+)?"
     # what the trouble is, played down: "It's only a runny nose", "it's just a cough", "Just a sore throat"
@@ -249,6 +251,9 @@ _PREGNANT = re.compile(
     rf"(?:\b(?:i'm|i am)\s+|(?:^|(?<=[.!?]\s))(?:(?:also|and|now|so|still)\s+)?(?=(?:\w+[- ]?){{1,2}}\s+weeks?\s))"
     rf"(?:(?P<w>\d{{1,2}}|{SPOKEN_INTEGER}|{_WEEK_WORDS})\s+weeks?\s+(?:along\s+)?)?pregnant\b"
     rf"(?:,?\s+(?P<w2>\d{{1,2}}|{SPOKEN_INTEGER}|{_WEEK_WORDS})\s+weeks)?"
+    # "weeks along" says the pregnancy by itself: "25 weeks along now", "I'm twenty weeks along"
+    rf"|(?:\b(?:i'm|i am)\s+|(?:^|(?<=[.!?]\s))(?:(?:also|and|now|so|still)\s+)?)"
+    rf"(?P<w3>\d{{1,2}}|{SPOKEN_INTEGER}|{_WEEK_WORDS})\s+weeks\s+along\b"
     r"|\b(?P<not>(?:i'm|i am) not pregnant)\b"
     r"|\b(?P<post>(?:i )?(?:just )?(?:had|gave birth to|delivered) (?:a|my|the|our) baby|postpartum)\b",
     re.IGNORECASE,
@@ -369,7 +374,7 @@ def find_static_facts(text: str) -> list[Proposal]:
         elif m.group("post"):
             fields, policy = {"status": "postpartum"}, "clinical"
         else:
-            week = m.group("w") or m.group("w2")
+            week = m.group("w") or m.group("w2") or m.group("w3")
             fields, policy = {"status": "pregnant", "week": int(parse_number(week)) if week else None}, "clinical"
         out.append(Proposal("pregnancy_status", fields, (m.start(), m.end()), policy=policy))  # type: ignore[arg-type]
     return out

@@ -23,7 +23,7 @@ from app.ingest.narrative.terms import Vocabulary
 
 _MEASURED_MY = re.compile(
     r"\b(?:checked|checking|check|took|taking|take|did|done|doing|do|ran|run|running|tested|testing|measured"
-    r"|measuring|read|redid|repeated)\s+my\s+(?!\w+'s\b)",
+    r"|measuring|read|redid|repeated|had|got|get)\s+my\s+(?!\w+'s\b)",
     re.IGNORECASE,
 )
 """A measuring verb with the speaker's possessive after it ("checked my", "did my")."""

@@ -24,7 +24,7 @@ from app.ingest.narrative.models import Proposal
 _NAME = (
     r"(?P<name>(?:(?:balloon|catheter|laser|cardiac|coronary|electrical|radiofrequency|endoscopic|keyhole|knee"
     r"|shoulder|hip|sinus|nasal|bladder|bowel|heart)\s+)?(?:[a-z]+(?:plasty|ectomy|otomy|ostomy|oscopy|tripsy"
-    r"|centesis)|cardioversion|ablation|catheteri[sz]ation|angiogram))"
+    r"|centesis)|cardioversion|ablation|catheteri[sz]ation|angiogram|(?:wisdom\s+)?(?:tooth|teeth)\s+extractions?))"
 )
 _AGENT = (
     r"(?:they|the\s+doctors?|the\s+surgeons?|the\s+team|the\s+hospital|(?:my|the|an?)\s+(?:[a-z]+\s+)?"
@@ -41,7 +41,8 @@ _DONE_ON_ME = re.compile(
     re.IGNORECASE,
 )
 _HAD_BY_ME = re.compile(
-    r"\bi\s+(?:(?:also|finally|just|then|eventually)\s+)?(?:had|underwent|went through|got)\s+(?:an?|my|the)\s+"
+    r"(?:\bi\s+|(?:^|(?<=[.!?]\s)))(?:(?:also|finally|just|then|eventually)\s+)?(?:had|underwent|went through|got)\s+"
+    r"(?:an?|my|the)\s+"
     rf"(?:first\s+|second\s+)?{_NAME}\b",
     re.IGNORECASE,
 )

@@ -47,6 +47,20 @@ _MODIFIER_OPENS = re.compile(
 _SENTENCE_OPENS = re.compile(r"[.!?]\s+$")
 _VALUE_ALONE = re.compile(r"\d+(?:[.,]\d+)?\s*(?:%|percent|mg/dl|mmol/l)?\s*(?:[.!]|$)", re.IGNORECASE)
 """A sentence that is only a value ("6.2.", "251!")."""
+_DATE_SAID = re.compile(
+    r"\b(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
+    r"\.?(?:,?\s+\d{4})?\b"
+    r"|\b(?:on\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?\b"
+    r"|\b(?:on\s+)?\d{1,2}/\d{1,2}(?:/\d{2,4})?\b",
+    re.IGNORECASE,
+)
+"""A date between a test's name and its value is no clause break ("my PSA from the 12th of March came back 0.1")."""
+
+
+def _blank(m: re.Match[str]) -> str:
+    return " " * len(m.group(0))
+
+
 REACH = 70
 """How far before its reporting verb a test named at the head of the clause may stand."""
 
@@ -71,7 +85,7 @@ def named_for_value(
     span, name = test_named_before(text, verb.start(), vocabulary, stop, reach=REACH)
     if (
         not name
-        or _CLAUSE_BREAK.search(text, span[1], verb.start())
+        or _CLAUSE_BREAK.search(_DATE_SAID.sub(_blank, text[span[1] : verb.start()]))
         or _PART_OF_WORD.search(text, 0, span[0])  # "my non-fasting glucose": not the fasting glucose
         or not _MODIFIER_OPENS.match(text, span[1])  # "my sugar thingy was 140": another name
     ):

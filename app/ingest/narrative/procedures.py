@@ -15,6 +15,11 @@ from app.ingest.narrative.lens_implants import find_lens_implants
 from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.removed_parts import PART_PROCEDURES, find_removed_parts
 
+_NOT_ANOTHERS_PART = (
+    r"(?!(?:\s+(?:of|from))?\s+(?:his|her|their|my\s+(?:wife|husband|son|daughter|mom|mum|mother|dad|father"
+    r"|partner|kid|child|sister|brother)))"
+)
+"""Not off another person's body ("cut a mole off my husband's back")."""
 _SURGERY = re.compile(
     r"(?:\b(?:i had|i've had|i have had|i underwent|i got|i just had|i just got"
     # "I finally had my knee scoped on Friday"
@@ -46,8 +51,13 @@ _SURGERY = re.compile(
     r"(?:just\s+)?)(?:cut|took|burned|burnt|froze|snipped|clipped|lasered|scraped|shaved)\s+"
     r"(?:a|an|my|the|two|three|some|several|\d+|a couple of|a few|this|that)\s+(?:[\w-]+\s+){0,2}?"
     r"(?P<growth_off>mole|moles|cyst|lump|lipoma|skin tag|skin tags|wart|warts|polyp|polyps)\s+(?:off|out)\b"
-    r"(?!(?:\s+(?:of|from))?\s+(?:his|her|their|my\s+(?:wife|husband|son|daughter|mom|mum|mother|dad|father"
-    r"|partner|kid|child|sister|brother)))"
+    rf"{_NOT_ANOTHERS_PART}"
+    # the speaker had it cut off: "had a mole cut off my back at the dermatologist", "got two skin tags frozen off"
+    r"|\b(?:i\s+)?(?:had|got)\s+(?:a|an|the|two|three|some|several|\d+|a couple of|a few|this|that)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?P<growth_had>mole|moles|cyst|lump|lipoma|skin tag|skin tags|wart|warts|polyp|polyps)\s+"
+    r"(?:cut|taken|burned|burnt"
+    r"|frozen|lasered|snipped|clipped|shaved|removed)(?:\s+(?:off|out))?\b"
+    rf"{_NOT_ANOTHERS_PART}"
     # a part of an implanted device changed: "they swapped out the generator on my defibrillator"
     r"|\b(?:i had|i got|had|got|(?:they|the doctors?|the surgeons?|(?:my\s+)?cardiologist|dr\.?\s+\w+)\s+(?:just\s+)?)"
     r"(?:swapped(?: out)?|replaced|changed)\s+(?:the\s+)?(?P<part>generator|battery|batteries|leads?)\s+"
@@ -161,7 +171,7 @@ def find_surgeries(text: str) -> list[Proposal]:
             procedure = f"{m.group('scoped').lower()} arthroscopy"
         elif m.group("device"):
             procedure = f"{m.group('device').lower()} {m.group('part').lower()} replacement"
-        elif growth := m.group("growth") or m.group("growth_off"):
+        elif growth := m.group("growth") or m.group("growth_off") or m.group("growth_had"):
             procedure = f"{growth.lower().rstrip('s')} removal"
         elif m.group("proc") or m.group("went"):
             procedure = m.group("proc") or m.group("went")
