@@ -705,6 +705,17 @@ CASES: list[Case] = [
         {("Condition", SNOMED, "38341003"), ("Observation", LOINC, "85354-9")},
     ),
     (
+        "pushing hard up the hills with uncontrolled hypertension",
+        [HYPERTENSION, BP_HIGH],
+        {
+            "type": "exercise",
+            "fields": {"activity": "cycling", "duration_min": 45},
+            "quote": "went cycling with my grandson and pushed hard up the hills for forty-five minutes",
+        },
+        ("gap", "medium", True),
+        {("Condition", SNOMED, "38341003"), ("Observation", LOINC, "85354-9")},
+    ),
+    (
         "an easy walk when all out of energy is not high-intensity",
         [HYPERTENSION, BP_HIGH],
         {

@@ -54,7 +54,7 @@ DENIED_AFTER = re.compile(
     # the denial may open the next sentence: "I keep seeing 'prediabetes' on my paperwork. I don't have that"
     r"[^.;!?]{0,30}?(?:[.]\s+)?\b(?:(?:is|was|was put there|'s)\s+(?:(?:just|simply|all)\s+)?"
     r"(?:a mistake|wrong|an error|incorrect)"
-    r"|got (?:it|that|this) wrong|(?:made|making) a mistake"
+    r"|got (?:it|that|this) wrong|(?:made|making) a mistake|mixed me up|confused me with|(?:got|had) me mixed up"
     # the speaker's disbelief of the entry: "..., I really don't think that's right", "that isn't true"
     r"|i\s+(?:(?:really|honestly|just|simply)\s+)?(?:don't|do not|dont)\s+(?:think|believe)\s+"
     r"(?![^.;!?]*\b(?:wrong|a mistake|an error)\b)(?:that|it|this)(?:'s|\s+is|\s+was)?"

@@ -33,13 +33,16 @@ _VAGUE_THING_OVER = re.compile(
 """The condition called a vague "thing" and its end told: "whatever that sinus thing was, it's over"."""
 _VAGUE_BEFORE = re.compile(r"\b(?:whatever|the|that|this|my)\s+$", re.IGNORECASE)
 _CLINICIAN_SAYS = re.compile(
-    r"\b(?:clinic|walk-in|walk in|urgent care|er|a&e|emergency room|hospital|doctor|doc|gp|nurse|physician"
+    r"\b(?:clinic|walk-in|walk in|urgent care|er|a&e|emergency room|hospital|doctor|doc|gp|nurse|physician|ob|obgyn"
+    # the clinic as "they", after a test or a visit: "failed the glucose test ... so now they're saying X"
+    r"|(?<=now )they(?:'re|\s+are)?|(?<=so )they(?:'re|\s+are)?"
     r"|consultant|specialist|surgeon|[a-z]+ologist|[a-z]+iatrist|dentist|optician|pharmacist)\s+"
-    r"(?:says|said|thinks|thought|reckons|confirmed|diagnosed)\s+(?:(?:it's|it is|it was|i have|i've got|i had"
+    r"(?:says|said|saying|thinks|thought|reckons|confirmed|diagnosed)\s+(?:(?:it's|it is|it was|i have|i've got|i had"
     r"|that it's|that i have|me with)\s+)?(?:an?\s+)?(?:(?:probably|likely|definitely)\s+)?$",
     re.IGNORECASE,
 )
-_CLAUSE_ENDS = re.compile(r"^\s*(?:[.!;,]|$|(?:and|so)\b)(?![^.;!?]*\?)", re.IGNORECASE)
+_CLAUSE_ENDS = re.compile(r"^\s*(?:[^\w\s?.!;,]+\s*)?(?:[.!;,]|$|(?:and|so)\b)(?![^.;!?]*\?)", re.IGNORECASE)
+"""The clause ends after the name, an emoji allowed ("they're saying gestational diabetes 😩")."""
 _NOT_SPEAKERS = re.compile(
     r"\b(?:his|her|their|my\s+(?:son|daughter|wife|husband|mom|mum|dad|father|mother|kids?|child|baby|partner"
     r"|friend|sister|brother)(?:'s)?)\b|\b(?:if|might|may|could|whether|hope|hoping|worried|afraid|probably not)\b",

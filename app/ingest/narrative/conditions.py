@@ -193,6 +193,8 @@ _ENTRY_PLACE = re.compile(
     re.IGNORECASE,
 )
 """A sentence that only places a condition in the speaker's record: the next sentence may deny it."""
+_CLINIC_THEY = re.compile(r"\b(?:now|so)\s+they(?:'re|\s+are)?\s+(?:saying|say|said)\s+\w*\s*$", re.IGNORECASE)
+"""The clinic as "they" naming the diagnosis, after a test or a visit of the speaker's."""
 _RUNS_IN_FAMILY = re.compile(r"\bruns in (?:my|the|our) family\b", re.IGNORECASE)
 
 def find_conditions(
@@ -278,7 +280,10 @@ def find_conditions(
             if told is None and disputed_before and corrected_to(before):
                 told = "active"  # "my chart says RA?? nope. its osteoarthritis": the right diagnosis
             if told is not None:
-                out.append(Proposal("condition", {"name": match.key, "status": told}, (match.start, match.end)))
+                said = Proposal("condition", {"name": match.key, "status": told}, (match.start, match.end))
+                if told == "active" and _CLINIC_THEY.search(before):
+                    said.extra["speaker_subject"] = True  # "so now they're saying X": the clinic's "they"
+                out.append(said)
                 continue
         if cue is None and runs is None:
             continue

@@ -79,7 +79,8 @@ _OTHER_SUBJECT = re.compile(
 _EXERCISE = re.compile(
     # the subject is "I"/"we", or dropped at the start of a sentence ("Did hill sprints this morning")
     # or after a comma closing a subject-less lead-in ("Nothing much to report, went for a long walk")
-    rf"(?:{_I}(?:'ve|\s+have|\s+had|'re|\s+are|'m|\s+am)?\s+|(?:^|(?<=[.!?]\s)|{_LEAD_IN_COMMA})(?:(?:then|and|later|also|so)\s+)?"
+    rf"(?:{_I}(?:'ve|\s+have|\s+had|'re|\s+are|'m|\s+am)?\s+|(?:^|(?<=[.!?:]\s)|{_LEAD_IN_COMMA})"
+    r"(?:(?:then|and|later|also|so)\s+)?"
     r"|(?:dragged|took|brought|talked|got)\s+me(?:\s+along)?\s+)"
     r"(?:(?:just|also|finally|already)\s+)?"
     r"(?P<verb>(?:walked|ran|jogged|swam|biked|cycled|hiked|danced)"
@@ -98,6 +99,11 @@ _EXERCISE = re.compile(
     r"|skating|bowling)"
     r"|(?:(?:to\s+)?do|did|doing)\s+(?:(?:hot|chair|gentle|power|aqua|water)\s+)?(?P<sport2>crossfit|zumba|spin"
     r"|aerobics|kickboxing|boxing|hiit|rowing|tai chi|yoga|pilates)(?!\s+(?:class|session|mat|teacher|instructor))"
+    # a class the speaker was taken to: "my buddy dragged me to CrossFit", "talked me into a spin class"
+    # (the preface "dragged me " is read before it)
+    r"|(?<=\bme\s)(?:to|into)\s+(?:a\s+|an\s+)?(?:[\w-]+\s+)?"
+    r"(?P<taken>crossfit|yoga|pilates|zumba|spin|hiit|bootcamp|boot camp|aerobics|kickboxing|aqua aerobics)\b"
+    r"(?!\s+(?:class|classes|session|sessions))"
     # hard sets said by their kind: "we're doing all-out sprint intervals and max deadlifts"
     r"|(?:(?:to\s+)?do|did|doing)\s+(?:some\s+)?(?:(?:all-out|all out|max|maximal|heavy|hard|flat-out|brutal)\s+)?"
     r"(?P<sets>sprint intervals|sprints|intervals|burpees|hill repeats)"
@@ -116,7 +122,8 @@ _EXERCISE = re.compile(
     r"(?:(?:full|half)[- ]court\s+|pick-?up\s+|singles\s+|doubles\s+)?(?P<sport>tennis|basketball|soccer|golf)"
     r"|did (?:some |a lot of |a little |a bit of |more |extra )?"
     rf"(?:(?:about |around )?(?P<dn>{COUNT})\s+(?P<du>minutes?|mins?|hours?|hrs?)\s+of\s+)?"
-    r"(?:(?:gentle|light|easy|brisk|some|intense|hard|vigorous|slow)\s+)?(?P<ing>walking|running|jogging|swimming|"
+    r"(?:(?:gentle|light|easy|brisk|some|intense|hard|vigorous|slow|hot|chair|power|aqua)\s+)?"
+    r"(?P<ing>walking|running|jogging|swimming|"
     r"cycling|dancing|stretching|yoga|pilates)"
     # a progressive with a route or a frequency: "I've been cycling to work every day", "been swimming at the pool"
     r"|been (?P<prog>cycling|biking|walking|running|jogging|swimming|hiking)(?=\s+(?:to (?:work|school"
@@ -229,7 +236,7 @@ def find_exercise(text: str) -> list[Proposal]:
         word = (
             m.group("did") or m.group("went") or m.group("gym") or m.group("sport") or m.group("ing")
             or m.group("habit") or m.group("gone") or m.group("sport2") or m.group("dog") or m.group("prog")
-            or m.group("rode") or m.group("joined") or m.group("sets") or m.group("verb")
+            or m.group("rode") or m.group("joined") or m.group("sets") or m.group("taken") or m.group("verb")
         ).lower()
         activity = word if m.group("went") else _ACTIVITIES.get(word, word)  # "went for a walk": walk, as said
         rest = m.group("rest")

@@ -27,6 +27,12 @@ _MEASURED_MY = re.compile(
     re.IGNORECASE,
 )
 """A measuring verb with the speaker's possessive after it ("checked my", "did my")."""
+_DONE_ON_ME = re.compile(
+    r"\b(?:did|ran|checked|took|tested|drew|done)\s+(?:an?|the|a\s+quick|a\s+free|a\s+quick\s+free)\s+"
+    r"(?P<test>[\w' -]{2,30}?)\s+on\s+me\b",
+    re.IGNORECASE,
+)
+"""A test done on the speaker ("did an A1c on me"): the reading is the speaker's whoever ran it."""
 _OTHERS_READING = re.compile(
     r"\b(?:his|her|their)\s+(?:own\s+)?(?:pressure|bp|blood pressure|sugar|sugars|reading|readings|numbers?|levels?)\b"
     r"|\b(?:my|our)\s+\w+'s\s+(?:pressure|bp|blood|sugar|sugars|reading|readings|numbers?|levels?|a1c)\b",
@@ -62,9 +68,20 @@ def test_measured_on_speaker(
     """``(span, name)`` of the test named after "<verb> my" earlier in the value's sentence, when the value opens
     after a comma, a colon or "and got"; ``None`` otherwise."""
     start, head = _sentence_head(text, value_start)
+    if _OTHERS_READING.search(head) or not _VALUE_OPENS.search(head):
+        return None
+    on_me = list(_DONE_ON_ME.finditer(head))
+    if on_me:  # "the health fair at church did an A1c on me last Saturday, 7.2"
+        done = on_me[-1]
+        span, name = test_named_before(text, start + done.end("test"), vocabulary, stop, reach=done.end("test"))
+        if not name or span[0] < start + done.start("test"):
+            return None
+        if re.search(r"\d", text[start + done.end() : value_start]):
+            return None
+        return span, name
     verbs = list(_MEASURED_MY.finditer(head))
     verb = verbs[-1] if verbs else None  # the last measuring verb before the value
-    if verb is None or _OTHERS_READING.search(head) or not _VALUE_OPENS.search(head):
+    if verb is None:
         return None
     span, name = test_named_before(text, value_start, vocabulary, stop, reach=value_start - start - verb.end())
     if not name or span[0] != start + verb.end():  # the test right after "my": "did my A1c", not a later name

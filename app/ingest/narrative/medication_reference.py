@@ -43,7 +43,8 @@ _REFERRING = re.compile(
     r"|an extra(?: one| dose| pill| tablet)?"
     r"|it|them|those|these|one|two|a couple|some(?=\s+(?:every|each|with|at|before|after|in|since|a\s+day|daily)\b)"
     r"|half(?: of it| of them| a tablet| a pill)?"
-    r"|(?:the|each|every|my|those|these)\s+(?:\d+\s*mg\s+)?(?:tablet|tablets|pill|pills)"
+    r"|(?:the|each|every|my|those|these)\s+(?:\d+\s*mg\s+)?(?:tablet|tablets|pill|pills|capsule|capsules|softgels?"
+    r"|gummies|drops)"
     # a dose named by its day: "I'm skipping this week's dose", "missed tonight's injection", "took today's one"
     r"|(?:this\s+(?:week|month|morning|evening)'s|today's|tonight's|yesterday's|last\s+night's|this\s+weekend's"
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day's)\s+(?:dose|injection|shot|jab|pill|tablet|one|lot)"
@@ -221,7 +222,10 @@ def find_referred_actions(
         # "went without it" says the skip itself; "never went without it" is no skip
         own = kind in ("skip", "stop") and (negated or ("without" in verb and not _NEVER.search(m.group(0))))
         # "she's had me on them": the speaker is the one taking it, whoever put them on it
-        extra = {"speaker_subject": True} if m.re is _HAD_ME_ON else {}
+        # "she's had me on them", "my brother-in-law swears by it, so I started the capsules": the speaker is the one
+        # taking it, whoever put them on it or praised it
+        own_subject = m.re is _REFERRING and _OWN_SUBJECT.search(text, m.start(), m.start("verb")) is not None
+        extra = {"speaker_subject": True} if m.re is _HAD_ME_ON or own_subject else {}
         out.append(
             Proposal(_KINDS[kind], fields, anchor, policy="negation_is_content" if own else "clinical", extra=extra)
         )
@@ -229,6 +233,7 @@ def find_referred_actions(
     return out
 
 
+_OWN_SUBJECT = re.compile(r"\b(?:i|i've|ive|i'm|im)\b", re.IGNORECASE)
 _STOP_WORD = re.compile(r"\b(?:stopped|stop|quit)\b", re.IGNORECASE)
 """A stop verb in the phrase: "haven't stopped taking it" is no stop at all."""
 _SUBJECT = re.compile(r"(?:i|i've|ive|i'm|im|we|we've|we're)\b", re.IGNORECASE)

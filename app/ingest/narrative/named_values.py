@@ -14,6 +14,7 @@ import re
 from collections.abc import Collection
 
 from app.dictionary.models import TestEntry
+from app.ingest.narrative.quantities import SPOKEN_DECIMAL
 from app.ingest.narrative.terms import Vocabulary, tokenize
 
 _IT_CAME_OUT = re.compile(
@@ -45,7 +46,11 @@ _MODIFIER_OPENS = re.compile(
 )
 """What may follow the test's name before its verb: a place, a source or a relative clause."""
 _SENTENCE_OPENS = re.compile(r"[.!?]\s+$")
-_VALUE_ALONE = re.compile(r"\d+(?:[.,]\d+)?\s*(?:%|percent|mg/dl|mmol/l)?\s*(?:[.!]|$)", re.IGNORECASE)
+_VALUE_ALONE = re.compile(
+    rf"(?:\d+(?:[.,]\d+)?|{SPOKEN_DECIMAL})\s*(?:%|percent|mg/dl|mmol/l)?"
+    r"(?:\s+(?:this time|now|today|again|flat|even))?\s*(?:[.!]|$)",
+    re.IGNORECASE,
+)
 """A sentence that is only a value ("6.2.", "251!")."""
 _DATE_SAID = re.compile(
     r"\b(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"

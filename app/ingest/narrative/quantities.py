@@ -22,7 +22,7 @@ UNIT = rf"(?:{_UNIT_WORDS})(?![\w/])"
 _SPOKEN_DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _SPOKEN_WHOLES = (*_SPOKEN_DIGITS, "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen")
 SPOKEN_DECIMAL = (
-    rf"\b(?:{'|'.join(_SPOKEN_WHOLES)})\s+point\s+(?:{'|'.join(_SPOKEN_DIGITS)})\b"
+    rf"\b(?:{'|'.join(_SPOKEN_WHOLES)})\s+point\s+(?:{'|'.join(_SPOKEN_DIGITS)}|oh)\b"
 )
 """A decimal said in words, as a message from the office reads it out ("A1C six point four")."""
 _SPOKEN_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
@@ -121,7 +121,8 @@ def parse_number(text: str) -> float:
     word = " ".join(word.split())
     if " point " in word:  # "six point four" -> 6.4
         whole, tenth = (w.strip() for w in word.split(" point ", 1))
-        return float(_SPOKEN_WHOLES.index(whole)) + _SPOKEN_DIGITS.index(tenth) / 10
+        tenths = 0 if tenth == "oh" else _SPOKEN_DIGITS.index(tenth)  # "six point oh" -> 6.0
+        return float(_SPOKEN_WHOLES.index(whole)) + tenths / 10
     if word[:1].isalpha():
         return float(_spoken_integer(word))
     return float(word.replace(",", ""))

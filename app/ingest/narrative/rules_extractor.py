@@ -33,6 +33,7 @@ from app.ingest.narrative.allergies import find_allergies
 from app.ingest.narrative.assertions import Assertion, get_tagger
 from app.ingest.narrative.conditions import find_conditions
 from app.ingest.narrative.dose_count import counts_doses
+from app.ingest.narrative.dose_done import find_doses_done
 from app.ingest.narrative.doubted_doses import find_doubled_up_doses, find_doubted_doses
 from app.ingest.narrative.drug_apposition import drop_class_named_with_drug
 from app.ingest.narrative.drug_injections import find_drug_injections
@@ -192,6 +193,7 @@ def _propose(
     proposals += find_doubled_up_doses(text, drugs)  # "missed my X yesterday so I doubled up today"
     proposals += find_faithful_doses(text, drugs)  # "X is the one thing I never forget"
     proposals += find_drug_injections(text, drugs)  # "nurse did my B12 jab"
+    proposals += find_doses_done(text, drugs)  # "Fosamax done this morning"
     blocked += find_unknown_drugs(text, drugs)
     proposals += find_conditions(text, conditions, sentences)
     proposals += find_symptoms(text, symptoms, sentences)
