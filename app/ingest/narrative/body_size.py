@@ -11,8 +11,8 @@ from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.quantities import NUMBER, SPOKEN_INTEGER, parse_number
 
 _WEIGH = re.compile(
-    rf"\b(?:i|i've|i have)?\s*(?:weigh|weighed|weighing|weighs)\s+(?:myself\b[^.;!?\d]{{0,30}}?[:,-]?\s*)?"
-    rf"(?:in\s+at\s+)?(?:about\s+|around\s+)?"
+    rf"\b(?:i|i've|i have)?\s*(?:weigh|weighed|weighing|weighs)\s+(?:myself\b[^.;!?\d]{{0,50}}?[:,-]?\s*)?"
+    rf"(?:in\s+at\s+)?(?:about\s+|around\s+|exactly\s+|right\s+at\s+)?"
     rf"(?P<num>{NUMBER}|{SPOKEN_INTEGER})\s?(?P<unit>kgs?|kilos?|kilograms?|lbs?|pounds?|st|stone)\b",
     re.IGNORECASE,
 )

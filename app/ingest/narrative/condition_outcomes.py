@@ -37,7 +37,10 @@ _CLINICIAN_SAYS = re.compile(
     # the clinic as "they", after a test or a visit: "failed the glucose test ... so now they're saying X"
     r"|(?<=now )they(?:'re|\s+are)?|(?<=so )they(?:'re|\s+are)?"
     r"|consultant|specialist|surgeon|[a-z]+ologist|[a-z]+iatrist|dentist|optician|pharmacist)\s+"
-    r"(?:says|said|saying|thinks|thought|reckons|confirmed|diagnosed)\s+(?:(?:it's|it is|it was|i have|i've got|i had"
+    r"(?:says|said|saying|thinks|thought|reckons|confirmed|diagnosed|told\s+me|tells\s+me)"
+    # a time between the verb and what was said: "told me three days ago that its asthma"
+    r"(?:\s+(?:(?:yesterday|today|last\s+\w+|this\s+\w+|on\s+\w+|(?:a|one|two|three|four|five|six|\d+)\s+\w+\s+ago))\s*)?"
+    r"\s+(?:that\s+)?(?:(?:it's|its|it is|it was|i have|i've got|i had"
     r"|that it's|that i have|me with)\s+)?(?:an?\s+)?(?:(?:probably|likely|definitely)\s+)?$",
     re.IGNORECASE,
 )

@@ -16,7 +16,7 @@ from app.ingest.narrative.exertion_notes import exertion_notes
 from app.ingest.narrative.lifestyle import SPEAKER_SUBJECT
 from app.ingest.narrative.models import Policy, Proposal
 from app.ingest.narrative.quantities import COUNT as _SMALL_COUNT
-from app.ingest.narrative.quantities import NUMBER, NUMBER_CORE, parse_number
+from app.ingest.narrative.quantities import NUMBER, NUMBER_CORE, SPOKEN_INTEGER, parse_number
 from app.ingest.narrative.training_content import training_contents
 
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90}
@@ -38,6 +38,8 @@ def _count(said: str) -> float:
     return parse_number(said)
 
 
+_SPOKEN_SMALL = r"\b(?:one|two|three|four|five|six|seven|eight|nine)\b"
+"""A small distance said in words ("a six mile hike")."""
 _I = r"\b(?:i|we|(?:a few|some|all|both|the (?:two|three|four)) of us|my \w+ and i)\b"
 """The speaker as subject, alone or in company ("a few of us went swimming", "my wife and I walked")."""
 _ACTIVITIES = {
@@ -99,6 +101,9 @@ _EXERCISE = re.compile(
     r"|skating|bowling)"
     r"|(?:(?:to\s+)?do|did|doing)\s+(?:(?:hot|chair|gentle|power|aqua|water)\s+)?(?P<sport2>crossfit|zumba|spin"
     r"|aerobics|kickboxing|boxing|hiit|rowing|tai chi|yoga|pilates)(?!\s+(?:class|session|mat|teacher|instructor))"
+    # a class gone all out at: "Went all out at a HIIT class tonight" ("went to a spin class" is read below)
+    r"|went\s+all[- ]out\s+(?:at|in)\s+(?:a|an|the|my)\s+(?:[\w-]+\s+)?"
+    r"(?P<went_class>hiit|spin|crossfit|bootcamp|boot camp|zumba|kickboxing|boxing)\s+(?:class|session|workout)\b"
     # a class the speaker was taken to: "my buddy dragged me to CrossFit", "talked me into a spin class"
     # (the preface "dragged me " is read before it)
     r"|(?<=\bme\s)(?:to|into)\s+(?:a\s+|an\s+)?(?:[\w-]+\s+)?"
@@ -114,7 +119,8 @@ _EXERCISE = re.compile(
     rf"|fast|big|little|early|late|morning|evening)\s+){{0,3}}"
     rf"(?:(?P<wn>{COUNT})[- ](?P<wu>minutes?|mins?|hours?|hrs?)[- ](?:long )?"
     # a distance said before the noun: "went for a 5 km run", "a 3-mile walk", "a quick 10k jog"
-    rf"|(?P<gn>{NUMBER_CORE})\s?[- ]?(?P<gu>km|k|kilometers?|kilometres?|miles?|mi)[- ])?"
+    rf"|(?P<gn>{NUMBER_CORE}|{SPOKEN_INTEGER}|{_SPOKEN_SMALL})\s?[- ]?"
+    r"(?P<gu>km|k|kilometers?|kilometres?|miles?|mi)[- ])?"
     r"(?:(?:long|short|quick|brisk|easy|hard|tough|intense|gentle|light|slow|fast)\s+)?"
     r"(?P<went>walk|run|jog|swim|bike ride|hike|stroll|wander|amble|ramble)(?![\w-])"
     r"|(?:went to|hit) the (?P<gym>gym)"
@@ -236,7 +242,8 @@ def find_exercise(text: str) -> list[Proposal]:
         word = (
             m.group("did") or m.group("went") or m.group("gym") or m.group("sport") or m.group("ing")
             or m.group("habit") or m.group("gone") or m.group("sport2") or m.group("dog") or m.group("prog")
-            or m.group("rode") or m.group("joined") or m.group("sets") or m.group("taken") or m.group("verb")
+            or m.group("rode") or m.group("joined") or m.group("sets") or m.group("taken") or m.group("went_class")
+            or m.group("verb")
         ).lower()
         activity = word if m.group("went") else _ACTIVITIES.get(word, word)  # "went for a walk": walk, as said
         rest = m.group("rest")

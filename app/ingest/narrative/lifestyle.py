@@ -82,6 +82,14 @@ _MEAL_OUTING = re.compile(
     re.IGNORECASE,
 )
 """A meal said by its occasion, the speaker among those eating: "we had a picnic by the lake"."""
+_FOOD_THEN_PORTION = re.compile(
+    r"\b(?P<food>pizza|cake|pie|lasagna|lasagne|bread|garlic bread|cheesecake|brownies|cookies|donuts|doughnuts|wings)"
+    r"\b[^.;!?]{0,60}?\bi\s+(?:had|ate|scarfed|inhaled|demolished)\s+(?:like\s+|about\s+|maybe\s+|only\s+)?"
+    r"(?:a|one|two|three|four|five|six|\d+)\s+(?:slices?|pieces?|bowls?|plates?|helpings?)\b",
+    re.IGNORECASE,
+)
+"""A food named and then the speaker's portion of it: "team got pizza after the game tonight, I had like four
+slices"."""
 _DRINK_VESSELS = frozenset({"cup", "mug", "glass"})
 _MEAL_WAS = re.compile(
     r"(?:^|(?<=[.!?]\s)|\bmy\s+)(?P<k>breakfast|lunch|dinner|supper|brunch)\s+(?:today\s+|this morning\s+|tonight\s+)?"
@@ -234,6 +242,12 @@ def find_meals(text: str) -> list[Proposal]:
     for m in _MEAL_PORTION.finditer(text):
         kind = "drink" if m.group("vessel").lower() in _DRINK_VESSELS else "meal"
         fields = {"food": _food(m.group("food")), "kind": kind}
+        out.append(Proposal("meal", fields, (m.start(), m.end()), policy="plain", extra=SPEAKER_SUBJECT))
+        taken.append((m.start(), m.end()))
+    for m in _FOOD_THEN_PORTION.finditer(text):  # "team got pizza after the game, I had like four slices"
+        if any(s <= m.start() < e for s, e in taken):
+            continue
+        fields = {"food": m.group("food").lower(), "kind": "meal"}
         out.append(Proposal("meal", fields, (m.start(), m.end()), policy="plain", extra=SPEAKER_SUBJECT))
         taken.append((m.start(), m.end()))
     for m in _MEAL_OUTING.finditer(text):
