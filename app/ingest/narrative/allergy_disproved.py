@@ -106,7 +106,30 @@ def find_disproved_allergies(text: str, sentences: list[tuple[int, int]], drugs:
                 out.append(Proposal("allergy", fields, proof, policy="negation_is_content"))
     if not out and (_CLAIM.search(text) or _ANSWERED_NO.match(text)):
         out += _lived_with_without_reaction(text, sentences)
+    if not out and _SELF_DENIAL_SUPPORT.search(text):
+        for m in _SELF_DENIAL.finditer(text):
+            fields = _allergen(text, m, "sub2", drugs)
+            if fields is not None:
+                out.append(Proposal("allergy", fields, (m.start(), m.end("sub2")), policy="negation_is_content"))
     return out
+
+
+_SELF_DENIAL = re.compile(
+    r"\b(?:i(?:'m|m|\s+am)\s+(?:(?:really|actually|honestly|definitely)\s+)?not\s+(?:(?:really|actually)\s+)?"
+    r"|(?:i\s+)?(?:(?:honestly|really)\s+)?(?:don't|do not|dont)\s+(?:really\s+)?think\s+i(?:'m|m|\s+am)\s+)"
+    r"allergic\s+to\s+(?P<sub2>[^.,;!?\n]+)",
+    re.IGNORECASE,
+)
+"""The speaker's own denial of an allergy: "im not really allergic to peanuts", "Honestly don't think I'm allergic to
+cats"."""
+_SELF_DENIAL_SUPPORT = re.compile(
+    r"\b(?:mix(?:ed)?[- ]?up|mistake|wrong|chart|file|record|portal|never\s+(?:was|been|reacted)"
+    r"|(?:i'm|im|i\s+am|i\s+was)\s+(?:(?:totally|completely|perfectly|absolutely|just)\s+)?fine"
+    r"|no\s+(?:reaction|problems?|issues?)|not\s+(?:a|one)\s+(?:single\s+)?(?:sneeze|hive|reaction))\b",
+    re.IGNORECASE,
+)
+"""What makes the denial one of the record, not a passing remark: an entry or a mix-up named, or an exposure that
+brought nothing ("My roommate has two and I'm totally fine around them")."""
 
 
 _LIVED_WITH = re.compile(

@@ -21,6 +21,8 @@ DENIED_BEFORE = re.compile(
     r"|never\s+(?:(?:really|actually|truly|ever)\s+)?(?:had|was|got|have|has)"
     r"|(?:was|am|'m)\s+(?:never|not)(?:\s+(?:actually|really))?(?:\s+diagnosed with)?"
     r"|(?:was|were)\s+never\s+diagnosed with)\s+(?:an?\s+|any\s+|the\s+)?$"
+    # the subject dropped at the sentence's opening: "Never had a stroke, whatever the computer says"
+    r"|(?:^|(?<=[.!?]\s))\W*never\s+(?:ever\s+|once\s+)?(?:had|been diagnosed with)\s+(?:an?\s+|any\s+)?$"
     # the diagnosis itself denied, by the speaker or a clinician they report: "it isn't rheumatoid arthritis at
     # all", "the specialist says it's not gout", "turns out it was never asthma" (not a hope: "I hope it isn't")
     r"|(?:^\W*|[,;:]\s*|\b(?:says?|said|told me|thinks?|thought|reckons?|confirmed|turns out|turned out"

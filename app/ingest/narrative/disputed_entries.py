@@ -39,6 +39,8 @@ _NEXT_DENIES = re.compile(
     r"|(?:i(?:'ve|\s+have)?\s+)?(?:(?:honestly|really|truly)\s+)?never\s+(?:(?:once|ever)\s+(?:had|been)\b"
     r"|(?:had|been)\b(?:\s+(?:that|it|this|one)\b|[^.;!?]{0,40}\b(?:in my life|ever|at all|whatsoever)\b))"
     r"|(?:i\s+)?(?:don't|do not|never)\s+(?:have|had)\s+(?:that|it|this|any)\b"
+    # the complaint denied in general: "I don't get migraines, never have"
+    r"|i\s+(?:don't|do not|dont)\s+(?:get|suffer from|have)\s+[a-z]+(?:\s+[a-z]+)?\s*,\s*never\s+(?:have|did|had)\b"
     # another patient's entry: "somebody must've mixed me up with another patient"
     r"|[^.;!?]{0,60}?\b(?:mixed|mixing|muddled)\s+me\s+up\b|[^.;!?]{0,60}?\bconfused\s+me\s+with\b)",
     re.IGNORECASE,

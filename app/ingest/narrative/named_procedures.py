@@ -42,7 +42,7 @@ _DONE_ON_ME = re.compile(
 )
 _HAD_BY_ME = re.compile(
     r"(?:\bi\s+|(?:^|(?<=[.!?]\s)))(?:(?:also|finally|just|then|eventually)\s+)?(?:had|underwent|went through|got)\s+"
-    r"(?:an?|my|the)\s+"
+    r"(?:(?:an?|my|the)\s+)?"
     rf"(?:first\s+|second\s+)?{_NAME}\b",
     re.IGNORECASE,
 )
