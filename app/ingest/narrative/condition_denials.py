@@ -11,6 +11,12 @@ from __future__ import annotations
 
 import re
 
+ENTRY_PLACE = (
+    r"^['\"’]?\s+(?:(?:listed|written|put|noted|recorded|entered)\s+)?(?:in|on|under)\s+(?:my|the)\s+"
+    r"(?:chart|record|records|file|notes|list|problem list|profile|history"
+    r"|paperwork|papers|portal|forms?|discharge papers)\b"
+)
+"""Right after a condition's name, where the entry stands in the record ("listed on my profile", "in my chart")."""
 DENIED_BEFORE = re.compile(
     r"\bi(?:\s+|(?=['’]))(?:(?:honestly|really|actually|definitely|certainly|simply|just|truly)\s+)?"
     # a hedged denial: "I don't think I've ever really had high blood pressure", "I don't believe I have asthma"
@@ -50,9 +56,7 @@ DENIED_AFTER = re.compile(
     r"(?:fellow|person|guy|man|woman|lady|patient|chap|bloke|gal|one|someone|somebody)\b"
     # the entry itself called wrong: "the diabetes in my file is wrong", "whoever put prediabetes in my chart
     # got it wrong", "the COPD on my record is a mistake"
-    r"|^['\"’]?\s+(?:(?:listed|written|put|noted|recorded|entered)\s+)?(?:in|on|under)\s+(?:my|the)\s+"
-    r"(?:chart|record|records|file|notes|list|problem list|profile|history"
-    r"|paperwork|papers|portal|forms?|discharge papers)\b"
+    rf"|{ENTRY_PLACE}"
     # the denial may open the next sentence: "I keep seeing 'prediabetes' on my paperwork. I don't have that"
     r"[^.;!?]{0,30}?(?:[.]\s+)?\b(?:(?:is|was|was put there|'s)\s+(?:(?:just|simply|all)\s+)?"
     r"(?:a mistake|wrong|an error|incorrect)"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from app.ingest.narrative.condition_denials import ANOTHERS, DENIED_AFTER, DENIED_BEFORE, REPORTER
+from app.ingest.narrative.condition_denials import ANOTHERS, DENIED_AFTER, DENIED_BEFORE, ENTRY_PLACE, REPORTER
 from app.ingest.narrative.condition_outcomes import clinician_named, corrected_to, told_over
 from app.ingest.narrative.disputed_entries import entry_disputed
 from app.ingest.narrative.echoed_denials import NEVER_TOLD, echoed_denial
@@ -187,9 +187,7 @@ _VACCINE_AFTER = re.compile(
 _DETERMINER_BEFORE = r"\b(?:the|my|that|this|those|these)\s+(?:\w+\s+)?$"
 """A condition named by a determiner ("the", "my", or a demonstrative) whose predicate says it is over."""
 _ENTRY_PLACE = re.compile(
-    r"^['\"’]?\s+(?:(?:listed|written|put|noted|recorded|entered)\s+)?(?:in|on|under)\s+(?:my|the)\s+"
-    r"(?:chart|record|records|file|notes|list|problem list|profile|history"
-    r"|paperwork|papers|portal|forms?|discharge papers)\b[^.;!?]{0,30}[.]\s*$",
+    rf"{ENTRY_PLACE}[^.;!?]{{0,30}}[.]\s*$",
     re.IGNORECASE,
 )
 """A sentence that only places a condition in the speaker's record: the next sentence may deny it."""

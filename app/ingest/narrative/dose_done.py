@@ -26,7 +26,7 @@ def find_doses_done(text: str, drugs: list[TermMatch]) -> list[Proposal]:
     """An intake of each drug said done at the opening of its sentence."""
     out = []
     for drug in drugs:
-        if _OPENS.search(text, 0, drug.start) is None or text[max(0, drug.start - 3) : drug.start].endswith("'s "):
+        if _OPENS.search(text, 0, drug.start) is None:
             continue
         done = _DONE_AFTER.match(text, drug.end)
         if done is None:

@@ -37,10 +37,9 @@ def find_drug_injections(text: str, drugs: list[TermMatch]) -> list[Proposal]:
         shot = _SHOT_AFTER.match(text, drug.end)
         if shot is None and _SHOT_IN_TERM.search(drug.text) is None:
             continue
-        received = _RECEIVED_BEFORE.search(text[max(0, drug.start - 60) : drug.start])
+        received = _RECEIVED_BEFORE.search(text, max(0, drug.start - 60), drug.start)
         if received is None:
             continue
-        start = drug.start - (len(text[max(0, drug.start - 60) : drug.start]) - received.start())
-        end = drug.end + (shot.end() - drug.end if shot else 0)
-        proposals.append(Proposal(type="medication_intake", fields={"drug": drug.key}, anchor=(start, end)))
+        end = shot.end() if shot else drug.end
+        proposals.append(Proposal(type="medication_intake", fields={"drug": drug.key}, anchor=(received.start(), end)))
     return proposals

@@ -16,7 +16,7 @@ from app.ingest.narrative.exertion_notes import exertion_notes
 from app.ingest.narrative.lifestyle import SPEAKER_SUBJECT
 from app.ingest.narrative.models import Policy, Proposal
 from app.ingest.narrative.quantities import COUNT as _SMALL_COUNT
-from app.ingest.narrative.quantities import NUMBER, NUMBER_CORE, SPOKEN_INTEGER, parse_number
+from app.ingest.narrative.quantities import NUMBER, NUMBER_CORE, SPOKEN_DIGIT, SPOKEN_INTEGER, parse_number
 from app.ingest.narrative.training_content import training_contents
 
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90}
@@ -38,8 +38,6 @@ def _count(said: str) -> float:
     return parse_number(said)
 
 
-_SPOKEN_SMALL = r"\b(?:one|two|three|four|five|six|seven|eight|nine)\b"
-"""A small distance said in words ("a six mile hike")."""
 _I = r"\b(?:i|we|(?:a few|some|all|both|the (?:two|three|four)) of us|my \w+ and i)\b"
 """The speaker as subject, alone or in company ("a few of us went swimming", "my wife and I walked")."""
 _ACTIVITIES = {
@@ -119,7 +117,7 @@ _EXERCISE = re.compile(
     rf"|fast|big|little|early|late|morning|evening)\s+){{0,3}}"
     rf"(?:(?P<wn>{COUNT})[- ](?P<wu>minutes?|mins?|hours?|hrs?)[- ](?:long )?"
     # a distance said before the noun: "went for a 5 km run", "a 3-mile walk", "a quick 10k jog"
-    rf"|(?P<gn>{NUMBER_CORE}|{SPOKEN_INTEGER}|{_SPOKEN_SMALL})\s?[- ]?"
+    rf"|(?P<gn>{NUMBER_CORE}|{SPOKEN_INTEGER}|{SPOKEN_DIGIT})\s?[- ]?"
     r"(?P<gu>km|k|kilometers?|kilometres?|miles?|mi)[- ])?"
     r"(?:(?:long|short|quick|brisk|easy|hard|tough|intense|gentle|light|slow|fast)\s+)?"
     r"(?P<went>walk|run|jog|swim|bike ride|hike|stroll|wander|amble|ramble)(?![\w-])"

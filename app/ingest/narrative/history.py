@@ -15,7 +15,7 @@ import re
 from datetime import date
 
 from app.ingest.narrative.models import Proposal
-from app.ingest.narrative.quantities import SPOKEN_INTEGER, parse_number
+from app.ingest.narrative.quantities import SPOKEN_DIGIT, SPOKEN_INTEGER, parse_number
 from app.ingest.narrative.sentences import last_match, sentence_end, sentence_start
 from app.ingest.narrative.terms import TermMatch, tokenize
 
@@ -245,15 +245,14 @@ _BLOOD_TYPE = re.compile(
     r"|\b(?:i'm|i am)\s+(?P<abo2>AB|A|B|O)\s?(?P<rh2>\+|-|positive|negative)(?![\w+-])",
     re.IGNORECASE,
 )
-_WEEK_WORDS = r"\b(?:one|two|three|four|five|six|seven|eight|nine)\b"
 _PREGNANT = re.compile(
     # the subject said or dropped ("Also nineteen weeks pregnant now"); the week in digits or in words
     rf"(?:\b(?:i'm|i am)\s+|(?:^|(?<=[.!?]\s))(?:(?:also|and|now|so|still)\s+)?(?=(?:\w+[- ]?){{1,2}}\s+weeks?\s))"
-    rf"(?:(?P<w>\d{{1,2}}|{SPOKEN_INTEGER}|{_WEEK_WORDS})\s+weeks?\s+(?:along\s+)?)?pregnant\b"
-    rf"(?:,?\s+(?P<w2>\d{{1,2}}|{SPOKEN_INTEGER}|{_WEEK_WORDS})\s+weeks)?"
+    rf"(?:(?P<w>\d{{1,2}}|{SPOKEN_INTEGER}|{SPOKEN_DIGIT})\s+weeks?\s+(?:along\s+)?)?pregnant\b"
+    rf"(?:,?\s+(?P<w2>\d{{1,2}}|{SPOKEN_INTEGER}|{SPOKEN_DIGIT})\s+weeks)?"
     # "weeks along" says the pregnancy by itself: "25 weeks along now", "I'm twenty weeks along"
     rf"|(?:\b(?:i'm|i am)\s+|(?:^|(?<=[.!?]\s))(?:(?:also|and|now|so|still)\s+)?)"
-    rf"(?P<w3>\d{{1,2}}|{SPOKEN_INTEGER}|{_WEEK_WORDS})\s+weeks\s+along\b"
+    rf"(?P<w3>\d{{1,2}}|{SPOKEN_INTEGER}|{SPOKEN_DIGIT})\s+weeks\s+along\b"
     r"|\b(?P<not>(?:i'm|i am) not pregnant)\b"
     r"|\b(?P<post>(?:i )?(?:just )?(?:had|gave birth to|delivered) (?:a|my|the|our) baby|postpartum)\b",
     re.IGNORECASE,

@@ -29,6 +29,9 @@ _SPOKEN_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "
                  "nineteen")
 _SPOKEN_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _ONES = "|".join(_SPOKEN_DIGITS[1:])
+SPOKEN_DIGIT = rf"\b(?:{_ONES})\b"
+"""A single digit said in words ("six"), for counts a pattern reads only beside its noun ("a six mile hike",
+"two weeks pregnant")."""
 _TWO_DIGITS = rf"(?:(?:{'|'.join(_SPOKEN_TENS)})(?:[- ](?:{_ONES}))?|{'|'.join(_SPOKEN_TEENS)})"
 SPOKEN_INTEGER = (
     rf"\b(?:(?:a|{_ONES})\s+hundred(?:\s+and)?(?:\s+(?:{_TWO_DIGITS}|{_ONES}))?"
