@@ -34,7 +34,7 @@ from app.reconcile.matching import Verdict, age_phrase, agreement, any_phrase, d
 from app.reconcile.medication_rules import cardiac_items
 from app.reconcile.models import Statement
 from app.reconcile.palpitation_rules import palpitations_verdict
-from app.reconcile.symptom_citations import blood_causes_of_fainting, cardiac_conditions_relied_on
+from app.reconcile.symptom_citations import cardiac_conditions_relied_on, other_causes_of_fainting
 
 PAIN_WORDS = ("pain", "ache", "aches", "aching", "sore", "hurts")
 NO_BODY_PAIN = ("throat", "cold sore", "canker sore", "mouth ulcer", "bed sore", "pressure sore")
@@ -308,7 +308,7 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
                 f"The statement reports {name}; the record holds no heart or vascular condition it bears on.",
                 [],
             )
-        heart = heart or blood_causes_of_fainting(active)  # a fainting with an anaemia on record
+        heart = heart or other_causes_of_fainting(active)  # a seizure disorder, else an anaemia, on record
         return discrepancy(
             "gap",
             "high",

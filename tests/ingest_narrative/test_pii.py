@@ -14,6 +14,7 @@ from app.ingest.narrative.pii import mask_pii
     [
         ("Call me at 312-555-0142 tonight", "Call me at <PHONE> tonight"),
         ("text me on (773) 555 0199", "text me on <PHONE>"),
+        ("ring me on 020 7946 0958", "ring me on <PHONE>"),
         ("my email is jane.doe@example.com", "my email is <EMAIL>"),
         ("I live at 1234 North Maple Street, Apt 5 in Chicago", "I live at <ADDRESS> in Chicago"),
         ("my SSN is 219-09-9999", "my SSN is <ID>"),
@@ -35,6 +36,9 @@ def test_pii_is_replaced_by_typed_placeholders(text: str, masked: str) -> None:
         "My doctor told me to walk more",
         "My mother has diabetes",
         "I walked 3 miles down the street",
+        # a reading libphonenumber would take for a short number (round 33)
+        "cuff says 168/88 just now fwiw",
+        "bp 142/91 after the walk, 158/96 before it",
     ],
 )
 def test_health_text_is_left_alone(text: str) -> None:

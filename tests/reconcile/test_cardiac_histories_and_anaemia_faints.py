@@ -3,8 +3,8 @@
 - Chest pain cites every active cardiac Condition the record holds, its "History of ..." situation included
   ("Cardiac Arrest" and "History of cardiac arrest"); a cardiac condition no longer active is cited only when none
   is active.
-- A fainting with no heart or vascular condition on record cites an active anaemia; a vascular condition is still
-  cited first, and a near-faint with only an anaemia stays a minor symptom.
+- A fainting with no heart or vascular condition on record cites an active seizure disorder, else an active anaemia;
+  a vascular condition is still cited first, and a near-faint with only an anaemia stays a minor symptom.
 - An anaphylaxis rescue pen used cites the allergy the quote names even when the allergen is told in the next
   sentence of the turn (the intake's quote runs on into it).
 """
@@ -22,7 +22,7 @@ from app.ingest.narrative.rules_extractor import extract
 from tests.reconcile.conftest import RXNORM, SNOMED, Seeder, resource, t
 from tests.reconcile.test_rules import HYPERTENSION, Case, decided
 from tests.reconcile.test_second_doses_rescue_pens_and_inducers import EPINEPHRINE, PEANUTS
-from tests.reconcile.test_supplements_precursors_and_episodes import CARDIAC_ARREST, CARDIAC_ARREST_HISTORY
+from tests.reconcile.test_supplements_precursors_and_episodes import CARDIAC_ARREST, CARDIAC_ARREST_HISTORY, EPILEPSY
 
 ANAEMIA = resource(
     "Condition",
@@ -80,6 +80,13 @@ CASES: list[Case] = [
         {"type": "symptom", "fields": {"name": "fainting"}, "quote": "I fainted for a few seconds."},
         ("gap", "high", True),
         set(_HTN),
+    ),
+    (
+        "a seizure disorder is cited before an anaemia (round 33: a blackout may be a seizure)",
+        [ANAEMIA, EPILEPSY],
+        {"type": "symptom", "fields": {"name": "fainting"}, "quote": "fainted in the shower last night"},
+        ("gap", "high", True),
+        {("Condition", SNOMED, "84757009")},
     ),
     (
         "a near-faint with only an anaemia stays minor",

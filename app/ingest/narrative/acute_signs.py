@@ -54,8 +54,9 @@ FAINT_SAID = re.compile(
     r"|(?:don't|do not|didn't|did not|can't|cannot|couldn't) (?:\w+ )?remember"
     r"|no (?:memory|idea|recollection) (?:of )?(?:how|getting)))"
     # someone finding the speaker down: "my wife found me face down in the leaf pile", "found me out cold"
-    # (a state must be said: "the kids found me on the floor playing lego" is none)
-    r"|\bfound me\s+(?:(?:lying\s+)?face (?:down|up)|unconscious|out cold|in a heap|slumped|sprawled|collapsed"
+    # (a state must be said: "the kids found me on the floor playing lego" is none); the span is the state, after
+    # "me", so the finder ("She found me passed out") is not its experiencer
+    r"|(?<=\bfound me )(?:(?:lying\s+)?face (?:down|up)|unconscious|out cold|in a heap|slumped|sprawled|collapsed"
     rf"|passed out|lying (?:on|in) (?:the )?(?:\w+ )?{_DOWN})\b"
     r"|\b(?:i )?(?:must have|must've|musta|might have|might've) (?:been out|blacked out|passed out|gone out"
     r"|lost consciousness|fainted|conked out)\b"

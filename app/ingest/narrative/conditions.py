@@ -28,6 +28,10 @@ from app.ingest.narrative.terms import TermMatch, tokenize
 _CONDITION_CUE = re.compile(
     r"\b(?:i have|i've got|i got|i've had|i had|i have had|i suffer from|i'm suffering from|suffering from"
     r"|diagnosed (?:me )?with|diagnosis of|i'm|i am|i was|i've been|my|has|have|had|got|runs in"
+    # a clinic or clinician diagnosing the condition itself: "Sleep clinic diagnosed obstructive sleep apnea", "urgent
+    # care diagnosed it as a UTI"
+    r"|(?:clinic|centre|center|care|doctor|doc|gp|physician|specialist|hospital|nurse|er|a&e|[a-z]+ologist|they|he|she)"
+    r"\s+(?:officially\s+|finally\s+|just\s+)?diagnosed(?:\s+it\s+as)?"
     r"|(?:said|says|told me|confirmed|thinks|think)\s+(?:it's|it is|it was|i have|i've got|i had|that's|this is)"
     # progression into a diagnosis: "I've crossed over into real diabetes", "I've progressed to stage 3"
     r"|(?:i've|i have|i'd|i had|i)\s+(?:now\s+|officially\s+|finally\s+)?(?:crossed over|tipped over|progressed"

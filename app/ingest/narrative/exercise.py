@@ -172,6 +172,8 @@ _CLASS = re.compile(
     r"\s+(?:back\s+)?(?:to\s+|into\s+(?:(?:doing|trying|joining)\s+)?)?"  # "talked me into his spin class"
     r"(?:one\s+of\s+(?:those|these|the|his|her|their)\s+)?"  # "one of those spin classes"
     r"(?:a\s+|an\s+|my\s+|the\s+|his\s+|her\s+|our\s+)?"
+    # its length said before it: "a 45 minute spin class", "an hour-long yoga class"
+    rf"(?:(?P<ln>{COUNT}|an?)[- ](?P<lu>minutes?|mins?|hours?|hrs?)(?:[- ]long)?\s+)?"
     r"(?:(?:new|first|usual|weekly|advanced|beginner|morning|evening|hot|brutal|hard|tough|killer|intense|indoor|outdoor"
     r"|[a-z]+est)\s+){0,2}"  # "the hardest spin class", "the toughest early yoga class"
     r"(?:(?:boot[- ]?camp|hiit|cardio|circuit)[- ])?"  # a kind before the kind: "boot-camp sprint classes"
@@ -298,7 +300,10 @@ def find_exercise(text: str) -> list[Proposal]:
             continue
         fields = {"activity": f"{m.group('cls').lower()} class"}
         duration = _DURATION.search(text, m.end("cls"), m.end("cls") + 160)
-        if duration:
+        if m.group("ln"):  # "a 45 minute spin class": the length said before the class
+            length = 1.0 if m.group("ln").lower() in ("a", "an") else _count(m.group("ln"))
+            fields["duration_min"] = length * (60 if m.group("lu").lower().startswith("h") else 1)
+        elif duration:
             fields["duration_min"] = _minutes(duration)
         out.append(Proposal("exercise", fields, (m.start(), m.end("cls")), policy="plain", extra=SPEAKER_SUBJECT))
     for m in _LIFT.finditer(text):

@@ -56,6 +56,13 @@ _QUANTITY_HEDGE = re.compile(
 )
 """A quantity hedge between the cue and the symptom does not count as words: "I have a bit of a runny
 nose", "a touch of nausea"; a sentence may open with one ("bit of a runny nose since yesterday")."""
+_NAMED_BY = re.compile(
+    r"\bwhat\s+(?:(?:my|our|the|his|her)\s+)?(?:[a-z]+\s+)?(?:thinks|thought|says|said|called|calls|reckons"
+    r"|reckoned|figures|figured|believes|believed)(?:\s+(?:was|is))?\s+(?:an?\s+)?$",
+    re.IGNORECASE,
+)
+"""Someone's name for what the speaker had, right before the symptom: "I had what my wife thinks was a seizure", "had
+what the nurse called a funny turn" (the cue is read as if the name were not there)."""
 _CONJOINED = re.compile(r"\s*,?\s*(?:and|or|plus|,)\s+(?:(?:a|an|some)\s+)?"
                         r"(?:(?:really|very|so|a bit|a little|kind of|all)\s+)?",
                         re.IGNORECASE)
@@ -273,8 +280,9 @@ def find_symptoms(text: str, symptoms: list[TermMatch], sentences: list[tuple[in
         start = sentence_start(match.start, sentences)
         end = sentence_end(match.end, sentences)
         before = text[start : match.start]
-        cue = last_match(_SYMPTOM_CUE, before)
-        by_cue = cue is not None and len(tokenize(_QUANTITY_HEDGE.sub(" ", before[cue.end() :]))) <= 3
+        cued = _NAMED_BY.sub(" ", before)
+        cue = last_match(_SYMPTOM_CUE, cued)
+        by_cue = cue is not None and len(tokenize(_QUANTITY_HEDGE.sub(" ", cued[cue.end() :]))) <= 3
         # a complaint named with its own verb, opening a text: "Felt faint in the queue", "Feeling faint again"
         by_cue = by_cue or (not before.strip(" \t\"'") and _FELT_TERM.match(match.text) is not None)
         # a symptom verb opening a sentence, the subject dropped as in a text: "Blacked out in the garden on Sunday",

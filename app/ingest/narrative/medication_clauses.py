@@ -143,6 +143,15 @@ _VERBLESS_ROUTINE_AFTER = re.compile(
 )
 """The drug opening a verbless routine ("Digoxin every morning with my coffee", "Metformin each night after
 dinner"): the speaker's intake."""
+_COUNT_OPENING = re.compile(r"^\W*(?:one|two|1|2|half\s+an?|just\s+the\s+one)\s+$", re.IGNORECASE)
+_DOSE_TIME_AFTER = re.compile(
+    r"^\s*,?\s*(?:(?:every|each)\s+(?:single\s+)?(?:morning|evening|night|day|bedtime)|a\s+day|daily|nightly"
+    r"|at\s+(?:night|bedtime|breakfast|dinner)|(?:this|last)\s+(?:morning|night|evening)|with\s+(?:breakfast|dinner"
+    r"|lunch|my\s+\w+))\b(?![^.;!]*\?)",
+    re.IGNORECASE,
+)
+"""A count of the drug opening a verbless note of its dose ("One Claritin every morning, same as always", "Two
+Tylenol last night"): the speaker's intake."""
 _SLOT_ROUTINE_AFTER = re.compile(
     r"^\s*(?:,\s*)?(?:with|then|and then|first thing|before|after)\b", re.IGNORECASE
 )
@@ -239,6 +248,8 @@ def clause_kind(before: str, after: str, kind: str | None) -> str | None:
         return "intake"  # "Counted my levothyroxine and there's a tablet short, so I must have taken Sunday's twice"
     if kind is None and _SUBJECT_OPENING.search(before) and _VERBLESS_ROUTINE_AFTER.match(after):
         return "intake"  # "Digoxin every morning with my coffee"
+    if kind is None and _COUNT_OPENING.match(before) and _DOSE_TIME_AFTER.match(after):
+        return "intake"  # "One Claritin every morning, same as always"
     if kind is None and _ROUTINE_SLOT.search(before) and _SLOT_ROUTINE_AFTER.match(after):
         return "intake"  # "Sunday mornings it's the Fosamax with a big glass of water"
     if kind is None and _GIVEN_ME_BEFORE.search(before) and _TWICE_AFTER.match(after):

@@ -32,8 +32,10 @@ _REFERRING = re.compile(
     r"|(?:^|(?<=[.!?]\s))(?=(?:been|went|gone|skipped|missed|stopped|quit|forgot)\s)"
     # a second verb of a subjectless sentence: "Found some old Keflex and took a couple"
     r"|(?<=\band\s)(?=(?:took|swallowed|popped|started|stopped|quit)\s)"
-    # after the drug fronted as the topic: "Oh and the norvasc, been cutting those in half since Saturday"
-    r"|(?<=,\s)(?=been\s+[a-z]+ing\s))"
+    # after the drug fronted as the topic: "Oh and the norvasc, been cutting those in half since Saturday", "The
+    # simvastatin - been snapping those in half"; a lapse after a comma: "spotty with the Flovent, missed it twice"
+    r"|(?:(?<=,\s)|(?<=\s[-\u2013\u2014]\s))(?=been\s+[a-z]+ing\s)"
+    r"|(?<=,\s)(?=(?:(?:also|then|just)\s+)?(?:missed|skipped|forgot)\s))"
     r"(?:(?:been|just|also|now|already|then|finally|started|begun)\s+){0,2}"
     r"(?P<phrase>(?:not\s+|never\s+)?[a-z' ]{0,30}?\b(?P<verb>taking|taken|take|took|takes|using|use|used"
     # a dose swallowed, popped or downed is taken: "so I swallowed a second one before bed"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from app.ingest.narrative.terms import tokenize
+from app.ingest.narrative.terms import optional_apostrophes, tokenize
 
 _VERBS: tuple[tuple[str, str], ...] = (
     # (kind, regex of the verb phrase); the first that matches nearest the drug wins
@@ -123,13 +123,16 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"(?:\s+(?:taking|using))?",
     ),
 )
+
+
 # "stopped taking X", "started using X", "forgot to take X": the action verb governs, so every
 # non-intake verb may carry a trailing intake verb (the longer phrase wins at the same end).
 _VERB_RE = [
     (
         kind,
         re.compile(
-            rf"\b(?:{rx})(?:\s+(?:taking|to take|using|on))?\b" if kind != "intake" else rf"\b(?:{rx})\b",
+            rf"\b(?:{optional_apostrophes(rx)})(?:\s+(?:taking|to take|using|on))?\b" if kind != "intake"
+            else rf"\b(?:{optional_apostrophes(rx)})\b",
             re.IGNORECASE,
         ),
     )

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from app.ingest.narrative.dose_schedules import ON_SOME_DAYS, scheduled_kind
 from app.ingest.narrative.drug_apposition import named_for_their_class
 from app.ingest.narrative.held_drugs import held_for_a_while
 from app.ingest.narrative.medication_clauses import (
@@ -36,68 +37,30 @@ from app.ingest.narrative.medication_prescriber import dose_said_later, prescrib
 from app.ingest.narrative.medication_verbs import verb_kind
 from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.quantities import NUMBER_CORE, clean_unit, parse_number
-from app.ingest.narrative.terms import TermMatch
+from app.ingest.narrative.terms import TermMatch, optional_apostrophes
 
 _OWN_NEGATION = re.compile(
-    r"\b(?:didn't|did not|haven't|have not|hasn't|don't|do not|no longer|not taking|ran out|run out|out of"
-    r"|not been (?:taking|having|using|on|doing)|a miss"
-    r"|go without|goes without|going without|went without|gone without"
-    r"|(?:day|days|week|weeks|night|nights|month|months) without|(?:had|taken|took|got) no"
-    r"|can't afford|cannot afford|can not afford|couldn't afford|could not afford)\b"
-    r"(?:\s+\w+){0,2}\s+(?:take|taken|taking|have|had|of)?",
+    optional_apostrophes(
+        r"\b(?:didn't|did not|haven't|have not|hasn't|don't|do not|no longer|not taking|ran out|run out|out of"
+        r"|not been (?:taking|having|using|on|doing)|a miss"
+        r"|go without|goes without|going without|went without|gone without"
+        r"|(?:day|days|week|weeks|night|nights|month|months) without|(?:had|taken|took|got) no"
+        r"|can't afford|cannot afford|can not afford|couldn't afford|could not afford)\b"
+        r"(?:\s+\w+){0,2}\s+(?:take|taken|taking|have|had|of)?"
+    ),
     re.IGNORECASE,
 )
 """Skip and stop phrasings that carry their own negation: a negation cue there is the content."""
 _NEGATED_VERB = re.compile(
-    r"\b(?:didn't|did not|haven't|have not|hasn't|never|not)\s+(?:\w+\s+)?"
-    r"(?:stop|stopped|quit|skip|skipped|miss|missed|forget|forgot|give up|gave up|come off|came off|ditch|ditched)\b",
+    optional_apostrophes(
+        r"\b(?:didn't|did not|haven't|have not|hasn't|never|not)\s+(?:\w+\s+)?"
+        r"(?:stop|stopped|quit|skip|skipped|miss|missed|forget|forgot|give up|gave up|come off|came off|ditch"
+        r"|ditched)\b"
+    ),
     re.IGNORECASE,
 )
 """A stop or skip verb that is itself negated ("didn't stop", "never skipped")."""
 
-_LESS_OFTEN = re.compile(
-    r"\bonly\b[^.;!?]{0,40}?\b(?:every other day|every second day|every few days|every couple (?:of )?days"
-    r"|(?:once|twice|a few times|a couple (?:of )?times) a week|on weekdays|on weekends|some days|half)\b",
-    re.IGNORECASE,
-)
-"""A drug taken less often than prescribed, on purpose: a change of the regimen, not an intake."""
-_ONLY_SOME_DAYS = re.compile(
-    r"\bonly\b[^.;!?]{0,40}?\bon\s+(?:the\s+)?(?:days?\s+(?:when\s+|that\s+)?"
-    r"(?:i'm|i am|i'll be|i don't|i'm not|i can|i)\b"
-    r"|(?:my\s+)?days off\b|(?:the\s+)?weekends?\b|(?:the\s+)?weekdays\b)",
-    re.IGNORECASE,
-)
-"""A daily drug taken only on some days by the speaker's choice ("since Monday I only take the water pill on days I'm
-home"): the other days are skipped."""
-_RATIONED = re.compile(
-    r"\b(?:every other day|every second day|every few days|every couple (?:of )?days|half (?:a|the) dose)\b"
-    r"[^.;!?]{0,30}?\b(?:now|to make (?:it|them) last|to stretch (?:it|them)(?: out)?|to save (?:money|it|them)"
-    r"|instead|these days)\b",
-    re.IGNORECASE,
-)
-"""Rationing said without "only": "I take my lisinopril every other day now to make it last"."""
-_ONLY_WHEN = re.compile(
-    r"\bonly\b[^.;!?]{0,40}?\bwhen\s+(?:(?P<remember>i\s+(?:remember|think of it|think about it))"
-    r"|my\s+[\w ]{2,20}?\s+(?:is|feels|gets|goes|seems)|it'?s\s+(?:high|bad|up))",
-    re.IGNORECASE,
-)
-"""A chronic drug taken only on a condition: "only when I remember" is a skip (occasional), "only when my pressure
-is high" a change of the regimen."""
-_INSTEAD_OF_DOSE = re.compile(
-    r"\binstead of\s+(?:just\s+)?(?:one|1|half|a single one)(?!\s*[a-z]{4,}|\s+of\b)",
-    re.IGNORECASE,
-)
-"""A count of tablets taken instead of one ("taking 2 of my 5mg lisinopril instead of one"): a change of the dose;
-a strength said instead of the usual ("10 mg of my warfarin instead of the usual 5") stays an intake with its dose,
-which the reconciler compares with the product's strength."""
-_ONE_OFF_COUNT = re.compile(
-    r"\b(?:took|swallowed|popped|downed|gulped|grabbed|had)\s+(?:(?:both|two|2|three|3)(?:\s+of)?|a\s+couple\s+of)"
-    r"\s+(?:(?:my|the|those|these)\s+)?[^.;!?]{0,20}$",
-    re.IGNORECASE,
-)
-"""A count swallowed once, in the past ("took two of my HCTZ this morning instead of one", "popped 2 lisinopril
-rather than the one"): a double dose, an intake; an ongoing count ("I've been taking 2 instead of one") stays a
-change of the dose."""
 _ACCIDENTAL_DOUBLE = re.compile(r"\bdouble[- ]?dos(?:ed|ing)\b|\bdoubled?\s+up\b", re.IGNORECASE)
 """An accidental double dose said before the drug ("I double dosed on my statin, ... two ... instead of one"): an
 intake, not a change of the dose."""
@@ -145,17 +108,21 @@ _TIME_START = (
 _SINCE_TIME = rf"since\s+{_TIME_START}"
 """"since" opening a time ("since last Friday"), not a reason ("since I was sick")."""
 _CONTINUED = re.compile(
+    optional_apostrophes(
     rf"^[^.;!?]*?\b(?:{_SINCE_TIME}|(?:in|for) (?:weeks|months|years|a while|ages|a long time|over a week)\b"
     r"|in (?:the (?:past|last) )?(?:\w+ )?(?:days|weeks|months)\b"
     r"|for (?:the (?:past|last) )?(?:a )?(?:\w+ )?(?:of )?(?:weeks|months|fortnight)\b"
-    r"|(?:haven't|have not|hasn't|has not|didn't|did not|not|never) (?:refilled|refill|renewed|gotten (?:a |it )?refill"
+    # "honestly havent bothered to refill it yet"
+    r"|(?:haven't|have not|hasn't|has not|didn't|did not|not|never) (?:(?:bothered|managed|gotten round|got round"
+    r"|gotten around|got around) to )?(?:refilled|refill|renewed|gotten (?:a |it )?refill"
     r"|picked up|gone back on)\b|anymore\b|any more\b|any longer\b"
     # "never got it refilled", "haven't had them renewed": the refill not done, the drug not taken since
     r"|(?:haven't|have not|hasn't|has not|didn't|did not|not|never)\s+(?:\w+\s+)?(?:got|gotten|had|get|have)\s+"
     r"(?:it|them|the \w+|my \w+|a new (?:box|pack|bottle|supply))\s+(?:refilled|renewed|replaced|filled)\b"
     r"|(?:haven't|have not|hasn't|didn't|did not|never)\s+(?:bothered\s+)?(?:replaced|replacing|restocked|reordered"
     r"|(?:got|gotten|getting|bought|buying|picked up|picking up|ordered|ordering)\s+(?:more|another|a new|any))\b"
-    r"|(?:had|taken|have had|has had) (?:none|nothing)(?: of (?:it|them))? since\b|\bnone since\b)",
+    r"|(?:had|taken|have had|has had) (?:none|nothing)(?: of (?:it|them))? since\b|\bnone since\b)"
+    ),
     re.IGNORECASE,
 )
 """Not taking a drug that goes on ("haven't taken it since Friday", "ran out and haven't refilled")
@@ -280,18 +247,11 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
             kind = "intake"  # "I'm done with my metformin for today": today's dose had, not the drug stopped
         previous = (drug, kind)
         clause = text[clause_start:clause_end]
-        if kind == "intake" and _ONLY_SOME_DAYS.search(clause) and not _ACCIDENTAL_DOUBLE.search(before):
-            kind = "skip"  # "I only take the water pill on days I'm home"
-        if kind == "intake" and (only_when := _ONLY_WHEN.search(clause)):
-            kind = "skip" if only_when.group("remember") else "dose_change"  # "I only take the Eliquis when I remember"
-        if kind == "intake" and not _ACCIDENTAL_DOUBLE.search(before) and (
-            _LESS_OFTEN.search(clause)
-            or _RATIONED.search(clause)
-            or (_INSTEAD_OF_DOSE.search(clause) and not _ONE_OFF_COUNT.search(before))
-        ):
-            kind = "dose_change"  # "only been taking the simvastatin every other day"
+        if kind == "intake":  # "I only take the water pill on days I'm home" (:mod:`.dose_schedules`)
+            kind = scheduled_kind(before, clause, accidental_double=_ACCIDENTAL_DOUBLE.search(before) is not None)
         if kind == "intake" and _NO_LONGER.search(before) and _ANYMORE.match(after):
-            kind, said_negatively = "stop", True  # "I don't take aspirin anymore"
+            # "I don't take aspirin anymore"; "don't take it on weekends anymore" leaves out some days only
+            kind, said_negatively = ("skip" if ON_SOME_DAYS.match(after) else "stop"), True
         anchor = (drug.start, drug.end)
         advised = _ADVICE.search(before) is not None
         follow_up = _FOLLOW_UP.match(after) if advised else None
@@ -306,7 +266,10 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
         if kind in ("intake", "start") and follow_up is None and (then_stopped := stopped_after_being_on(after)):
             kind, said_negatively = "stop", False
             anchor = (drug.end + then_stopped.start("v"), drug.end + then_stopped.end("v"))
-        recurring = _RECURRING_SKIP.search(before) or _RECURRING_SKIP.search(text[clause_start:clause_end])
+        recurring = (
+            _RECURRING_SKIP.search(before) or _RECURRING_SKIP.search(text[clause_start:clause_end])
+            or ON_SOME_DAYS.match(after)
+        )
         if kind == "skip" and (_CONTINUED.search(after) or supply_not_renewed(after)) and not recurring:
             kind = "stop"  # "I haven't taken my warfarin since last Friday"
         if kind == "skip" and held_for_a_while(before, after):

@@ -24,8 +24,11 @@ from app.ingest.narrative.models import Proposal
 _NAME = (
     r"(?P<name>(?:(?:balloon|catheter|laser|cardiac|coronary|electrical|radiofrequency|endoscopic|keyhole|knee"
     r"|shoulder|hip|sinus|nasal|bladder|bowel|heart)\s+)?(?:[a-z]+(?:plasty|ectomy|otomy|ostomy|oscopy|tripsy"
-    r"|centesis)|cardioversion|ablation|catheteri[sz]ation|angiogram|(?:wisdom\s+)?(?:tooth|teeth)\s+extractions?))"
+    r"|centesis)|cardioversion|ablation|catheteri[sz]ation|angiogram|(?:wisdom\s+)?(?:tooth|teeth)\s+extractions?"
+    r"|amnio))"
 )
+_CLIPPED = {"amnio": "amniocentesis"}
+"""A procedure said by its clipped lay name ("had an amnio done"), recorded under its full name."""
 _AGENT = (
     r"(?:they|the\s+doctors?|the\s+surgeons?|the\s+team|the\s+hospital|(?:my|the|an?)\s+(?:[a-z]+\s+)?"
     r"(?:ent|surgeon|doctor|specialist|consultant|cardiologist|urologist|gastroenterologist|gastro|dermatologist"
@@ -104,14 +107,17 @@ _NOT_MINE = re.compile(
     re.IGNORECASE,
 )
 _SITE_SURGERY = re.compile(
-    r"\bi\s+(?:(?:also|finally|just|then|eventually|recently)\s+)?(?:had|underwent|went\s+through)\s+"
-    r"(?:(?:some|minor|major|emergency|keyhole|day|private|elective)\s+)?"
+    r"(?:\bi\s+|(?:^|(?<=[.!?]\s)))(?:(?:also|finally|just|then|eventually|recently)\s+)?"
+    r"(?:had|underwent|went\s+through)\s+"
+    r"(?:(?:some|minor|major|emergency|keyhole|day|private|elective|laparoscopic|outpatient)\s+)?"
     r"(?P<name>(?:sinus|nose|nasal|ear|eye|jaw|knee|hip|shoulder|back|neck|spine|spinal|foot|hand|wrist|ankle"
-    r"|elbow|bowel|stomach|bladder|heart|hernia|bunion|gum|dental|thyroid|breast|sinus)\s+(?:surgery|operation))\b",
+    r"|elbow|bowel|stomach|bladder|heart|open heart|hernia|bunion|gum|dental|thyroid|breast|gallbladder|gall bladder"
+    r"|colon|prostate|kidney|liver|lung|brain|cataract|carpal tunnel|rotator cuff|acl|meniscus|weight loss"
+    r"|bariatric|tonsil|appendix|ovarian|uterine|cardiac|vein|varicose vein)\s+(?:surgery|operation))\b",
     re.IGNORECASE,
 )
-"""A surgery said by its site with no article (round 26): "I had sinus surgery in January", "I underwent
-emergency bowel surgery", "I had keyhole knee surgery"."""
+"""A surgery said by its site with no article (round 26), the subject said or dropped at a sentence opening:
+"I had sinus surgery in January", "I underwent emergency bowel surgery", "Had gallbladder surgery on the 22nd"."""
 _GOT_DONE = re.compile(
     r"(?:\bi\s+|(?:^|(?<=[.!?]\s)))(?:(?:finally|just|also|eventually)\s+)?(?:had|got)\s+(?:the|my|a|an|that)\s+"
     r"(?!(?:car|phone|roof|house|bike|computer|laptop|tv|plumbing|boiler|furnace|engine|tire|tyre|kitchen|bathroom"
@@ -134,12 +140,12 @@ def find_named_procedures(text: str) -> list[Proposal]:
             continue  # "did a colonoscopy on my husband": his
         if _PLANNED.search(text[max(0, m.start() - 25) : m.start()]):
             continue
-        out.append(Proposal("surgery_history", {"procedure": m.group("name").lower()}, (m.start(), m.end())))
+        out.append(Proposal("surgery_history", {"procedure": _procedure_name(m.group("name"))}, (m.start(), m.end())))
     for m in [*_RESULT_CAME_BACK.finditer(text), *_HAD_AS_RELATIVE.finditer(text)]:
         if any(p.anchor[0] <= m.start("name") < p.anchor[1] for p in out):
             continue
         anchor = (m.start("name"), m.end("name"))
-        out.append(Proposal("surgery_history", {"procedure": m.group("name").lower()}, anchor))
+        out.append(Proposal("surgery_history", {"procedure": _procedure_name(m.group("name"))}, anchor))
     for m in [*(m for r in (_CALLED, _CALLED_WHAT, _SITE_SURGERY, _GOT_DONE) for m in r.finditer(text))]:
         if any(p.anchor[0] <= m.start("name") < p.anchor[1] for p in out):
             continue
@@ -151,7 +157,7 @@ def find_named_procedures(text: str) -> list[Proposal]:
             continue
         called = m.re in (_CALLED, _CALLED_WHAT)  # "he called it" is the clinician's word, not his procedure
         anchor = (m.start("name"), m.end("name")) if called else (m.start(), m.end())
-        out.append(Proposal("surgery_history", {"procedure": m.group("name").lower()}, anchor))
+        out.append(Proposal("surgery_history", {"procedure": _procedure_name(m.group("name"))}, anchor))
     for m in _APPOSED.finditer(text):
         if any(p.anchor[0] <= m.start("name") < p.anchor[1] for p in out):
             continue
@@ -159,5 +165,11 @@ def find_named_procedures(text: str) -> list[Proposal]:
         before = text[clause_start : m.start()]
         if _DONE_BEFORE.search(before) and not _PLANNED.search(before):
             anchor = (m.start("name"), m.end("name"))
-            out.append(Proposal("surgery_history", {"procedure": m.group("name").lower()}, anchor))
+            out.append(Proposal("surgery_history", {"procedure": _procedure_name(m.group("name"))}, anchor))
     return out
+
+
+def _procedure_name(said: str) -> str:
+    """The procedure's name as said, a clipped lay name made whole ("amnio" -> amniocentesis)."""
+    name = re.sub(r"\s+", " ", said.lower())
+    return _CLIPPED.get(name, name)

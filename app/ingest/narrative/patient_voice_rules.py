@@ -286,6 +286,22 @@ PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], ..
                               "eye", "breathing", "lips", "skin"]}},
         ],
     ),
+    # someone's name for what the speaker had: "I had what my wife thinks was a seizure", "had what the nurse called
+    # a funny turn": the event is the speaker's, the relative only named it (the longer pseudo-modifier wins over the
+    # family word); "what my wife thinks might be a seizure" stays hedged by "might"
+    (
+        "what they called it",
+        "PSEUDO",
+        "PSEUDO",
+        [
+            {"LOWER": "what"},
+            {"LOWER": {"IN": ["my", "our", "the", "his", "her"]}, "OP": "?"},
+            {"IS_ALPHA": True, "OP": "?"},
+            {"LOWER": {"IN": ["thinks", "thought", "says", "said", "called", "calls", "reckons", "reckoned", "figures",
+                              "figured", "believes", "believed", "described", "describes"]}},
+            {"LOWER": {"IN": ["was", "is", "as"]}, "OP": "?"},
+        ],
+    ),
     # a discourse marker with a negation in it is no negation: "Not gonna lie, quit the Zocor last Sunday",
     # "I won't lie, I skipped it", "no lie, my sugar was 250"
     (

@@ -162,13 +162,24 @@ _NOT_NAMES = frozenset(
 )
 
 
+_READING = re.compile(r"\d{2,3}\s*/\s*\d{2,3}")
+
+
+def _dialable(said: str) -> bool:
+    """True for a phone number: seven digits or more, and not a reading written with a slash ("168/88")."""
+    return sum(c.isdigit() for c in said) >= 7 and _READING.fullmatch(said.strip()) is None
+
+
 def find_pii(text: str) -> list[tuple[str, int, int]]:
     """``(entity, start, end)`` of every PII span, overlaps merged (the longer span wins)."""
     hits: list[tuple[str, int, int]] = []
     for recognizer in _recognizers():
         for result in recognizer.analyze(text, entities=recognizer.supported_entities, nlp_artifacts=None):
-            if result.score >= MIN_SCORE:
-                hits.append((result.entity_type, result.start, result.end))
+            if result.score < MIN_SCORE:
+                continue
+            if result.entity_type == "PHONE_NUMBER" and not _dialable(text[result.start : result.end]):
+                continue  # "cuff says 168/88": a reading, not a phone number
+            hits.append((result.entity_type, result.start, result.end))
     hits += _relation_names(text)
     hits += _labelled_ids(text)
     hits.sort(key=lambda h: (h[1], -(h[2] - h[1])))

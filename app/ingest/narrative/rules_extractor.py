@@ -140,6 +140,15 @@ def extract(text: str, snapshot: Vocabulary, *, mention: datetime) -> Extraction
         start = text.find(name.quote)
         if start >= 0:
             used.add(enclosing(sentences, start, start + len(name.quote)))
+    # "Think I'm allergic to my allegra?? got hives both times I took it": the doses that brought the reaction on are
+    # the allergy's evidence, not an intake to reconcile (unless taken in spite of it: "took it anyway")
+    allergens = {
+        c.fields.get("substance") for c in records if c.type == "allergy" and c.fields.get("status") != "denied"
+    }
+    records = [
+        c for c in records
+        if not (c.type == "medication_intake" and c.fields.get("drug") in allergens and not _IN_SPITE.search(c.quote))
+    ]
     if dropped:
         logger.warning("rules extractor dropped %d candidate(s) failing validation", dropped)
     residue = " ".join(text[s:e] for s, e in sentences if not any(_overlaps((s, e), u) for u in used))
@@ -197,7 +206,9 @@ def _propose(
     blocked += find_unknown_drugs(text, drugs)
     proposals += find_conditions(text, conditions, sentences)
     proposals += find_symptoms(text, symptoms, sentences)
-    proposals += find_site_pain(text, snapshot, {t.key for t in free if t.kind == "symptom"})
+    # a sign told by what happened stands when its dictionary name was read but not taken as the speaker's: "She
+    # found me passed out" ("passed out" has no first-person cue of its own)
+    proposals += find_site_pain(text, snapshot, {str(p.fields["name"]) for p in proposals if p.type == "symptom"})
     # "my nose has been running", "stomach's a bit off": a minor complaint by its part (:mod:`.lay_complaints`)
     named = {str(p.fields.get("name")) for p in proposals if p.type == "symptom"}
     proposals += find_lay_complaints(text, snapshot, named)
@@ -258,6 +269,7 @@ def _propose(
     return proposals, blocked
 
 
+_IN_SPITE = re.compile(r"\b(?:anyway|anyways|regardless|even though|despite|in spite)\b", re.IGNORECASE)
 _TYPE_AFTER = re.compile(r"(?:\s+now)?\s*,?\s*(?:\(\s*)?type\s+(?P<n>1|2|one|two|i|ii)\b", re.IGNORECASE)
 """A condition's type said after its name ("I have diabetes, type 2", "real diabetes now, type 2")."""
 

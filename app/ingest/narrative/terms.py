@@ -56,6 +56,11 @@ class TermMatch:
     text: str
 
 
+def optional_apostrophes(rx: str) -> str:
+    """``rx`` with each "n't" also matching a text typed without its apostrophe ("havent been taking", "didnt")."""
+    return rx.replace("n't", "n'?t")
+
+
 def tokenize(text: str) -> list[Token]:
     """Word tokens with their normalised form and character offsets."""
     tokens = []
