@@ -2,8 +2,10 @@
 
 - chest pain relies on every active cardiac Condition the record holds, a "History of ..." situation included
   ("Cardiac Arrest" and "History of cardiac arrest"): both say the heart history the pain is read against;
-- a fainting with no heart or vascular condition recorded is read against a recorded seizure disorder (a blackout
-  may be a seizure), else an active blood cause of fainting (an anaemia), when the record holds one.
+- a seizure, and a fainting with no heart condition recorded (a blackout may be a seizure), rely on every active
+  seizure entry when a seizure disorder is recorded, its "History of ..." situation included;
+- a fainting with no heart, seizure or vascular condition recorded is read against an active blood cause of fainting
+  (an anaemia), when the record holds one.
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from datetime import datetime
 from app.reconcile.context import ClinicalItem, condition_active_at
 from app.reconcile.matching import any_phrase
 
-SEIZURE_CAUSE_WORDS = ("epilepsy", "epileptic", "seizure disorder")
-"""A recorded seizure disorder: what a blackout is read against before an anaemia."""
+SEIZURE_WORDS = ("epilepsy", "epileptic", "seizure", "seizures")
+"""A recorded seizure entry: a disorder, or its "History of single seizure" situation."""
 BLOOD_CAUSE_WORDS = ("anemia", "anaemia")
 """A recorded anaemia: a cause of fainting the record may hold when it holds no heart or vascular condition."""
 
@@ -26,11 +28,20 @@ def cardiac_conditions_relied_on(items: Sequence[ClinicalItem], t: datetime) -> 
     return [i for i in items if i.resource_type == "Condition" and condition_active_at(i, t)]
 
 
-def other_causes_of_fainting(active: Sequence[ClinicalItem]) -> list[ClinicalItem]:
-    """The active seizure disorders among the active Conditions, else the active anaemias (not a "History of ..."
-    situation)."""
-    for words in (SEIZURE_CAUSE_WORDS, BLOOD_CAUSE_WORDS):
-        causes = [i for i in active if any_phrase(i.display, words) and not i.display.lower().startswith("history of")]
-        if causes:
-            return causes
-    return []
+def seizure_conditions_relied_on(items: Sequence[ClinicalItem], t: datetime) -> list[ClinicalItem]:
+    """The active seizure entries among ``items`` when a seizure disorder is among them: the disorder and its "History
+    of ..." situation ("Seizure disorder" with "History of single seizure"), as chest pain cites the heart's; else
+    ``[]``."""
+    active = [i for i in items if i.resource_type == "Condition" and condition_active_at(i, t)]
+    entries = [i for i in active if any_phrase(i.display, SEIZURE_WORDS)]
+    disorder = any(not i.display.lower().startswith("history of") for i in entries)
+    return entries if disorder else []
+
+
+def blood_causes_of_fainting(active: Sequence[ClinicalItem]) -> list[ClinicalItem]:
+    """The active anaemias among the active Conditions (not a "History of ..." situation)."""
+    return [
+        i
+        for i in active
+        if any_phrase(i.display, BLOOD_CAUSE_WORDS) and not i.display.lower().startswith("history of")
+    ]

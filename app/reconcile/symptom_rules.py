@@ -34,7 +34,11 @@ from app.reconcile.matching import Verdict, age_phrase, agreement, any_phrase, d
 from app.reconcile.medication_rules import cardiac_items
 from app.reconcile.models import Statement
 from app.reconcile.palpitation_rules import palpitations_verdict
-from app.reconcile.symptom_citations import cardiac_conditions_relied_on, other_causes_of_fainting
+from app.reconcile.symptom_citations import (
+    blood_causes_of_fainting,
+    cardiac_conditions_relied_on,
+    seizure_conditions_relied_on,
+)
 
 PAIN_WORDS = ("pain", "ache", "aches", "aching", "sore", "hurts")
 NO_BODY_PAIN = ("throat", "cold sore", "canker sore", "mouth ulcer", "bed sore", "pressure sore")
@@ -295,11 +299,15 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
     near_faint = any_phrase(f"{name} {key}", NEAR_FAINTING) is not None
     if near_faint or any_phrase(text, FAINTING) or FAINT_SAID.search(st.quote or ""):
         active = [i for i in ctx.of_type("Condition") if condition_active_at(i, t)]
-        heart = _syncope_causes([i for i in cardiac_items(ctx) if i in active]) or [
-            i
-            for i in active
-            if any_phrase(i.display, VASCULAR_WORDS) and not i.display.lower().startswith("history of")
-        ]
+        heart = (
+            _syncope_causes([i for i in cardiac_items(ctx) if i in active])
+            or seizure_conditions_relied_on(active, t)  # a blackout may be a seizure
+            or [
+                i
+                for i in active
+                if any_phrase(i.display, VASCULAR_WORDS) and not i.display.lower().startswith("history of")
+            ]
+        )
         if near_faint and not heart:  # nearly fainting with no heart or vascular condition: a minor symptom
             return discrepancy(
                 "gap",
@@ -308,7 +316,7 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
                 f"The statement reports {name}; the record holds no heart or vascular condition it bears on.",
                 [],
             )
-        heart = heart or other_causes_of_fainting(active)  # a seizure disorder, else an anaemia, on record
+        heart = heart or blood_causes_of_fainting(active)  # an anaemia on record
         return discrepancy(
             "gap",
             "high",
@@ -339,9 +347,10 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
     seizure = any_phrase(text, SEIZURE) or any_phrase(f"{name} {key}", SEIZURE_DISORDER_NAMES)
     told = SPEECH_SAID.search(st.quote or "") or WEAKNESS_SAID.search(st.quote or "")
     if seizure or any_phrase(text, STROKE_SIGNS) or told:
-        history = _prefer_active(
-            [i for i in ctx.of_type("Condition") if any_phrase(i.text, NEURO_HISTORY)], t
-        )
+        neurological = [i for i in ctx.of_type("Condition") if any_phrase(i.text, NEURO_HISTORY)]
+        # a seizure relies on every active seizure entry, its "History of ..." situation included, as chest pain
+        # does on the heart's (:mod:`.symptom_citations`)
+        history = (seizure and seizure_conditions_relied_on(neurological, t)) or _prefer_active(neurological, t)
         if not seizure and not history and told:  # told stroke signs with no neurological history: the
             history = [  # recorded embolic source is what they are tied to
                 i

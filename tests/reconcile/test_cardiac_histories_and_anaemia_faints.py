@@ -3,8 +3,8 @@
 - Chest pain cites every active cardiac Condition the record holds, its "History of ..." situation included
   ("Cardiac Arrest" and "History of cardiac arrest"); a cardiac condition no longer active is cited only when none
   is active.
-- A fainting with no heart or vascular condition on record cites an active seizure disorder, else an active anaemia;
-  a vascular condition is still cited first, and a near-faint with only an anaemia stays a minor symptom.
+- A fainting with no heart, seizure or vascular condition on record cites an active anaemia; a seizure disorder or a
+  vascular condition is cited before it, and a near-faint with only an anaemia stays a minor symptom.
 - An anaphylaxis rescue pen used cites the allergy the quote names even when the allergen is told in the next
   sentence of the turn (the intake's quote runs on into it).
 """

@@ -87,11 +87,14 @@ def candidate_record(
 
 
 def distinct_candidates(records: list[CandidateRecord]) -> list[CandidateRecord]:
-    """The candidates without repeats (same type, fields and quote), first kept."""
+    """The candidates without repeats (same type, fields and quote), first kept; an entry denied twice in one turn
+    ("Whoever put anemia on my chart got the wrong guy. Never been anemic in my life") is one denial, whatever its
+    quotes."""
     seen: set[tuple[str, str]] = set()
     out = []
     for record in records:
-        key = (record.type, repr(sorted(record.fields.items())) + record.quote)
+        denial = record.fields.get("status") == "denied"
+        key = (record.type, repr(sorted(record.fields.items())) + ("" if denial else record.quote))
         if key not in seen:
             seen.add(key)
             out.append(record)

@@ -19,7 +19,7 @@ from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.terms import TermMatch
 
 _MENTION = re.compile(
-    r"\b(?:an?|the|that|this|my|their|so-called|supposed|put|puts|listed|lists|wrote|added)\s+"
+    r"\b(?:an?|the|that|this|my|their|so-called|supposed|put|puts|listed|lists|wrote|added|says|said|shows)\s+"
     r"(?P<sub>[a-z][a-z -]{1,30}?)\s+allerg(?:y|ies)\b"
     r"|\ballergic to\s+(?P<sub2>[^.,;!?\n]+)",
     re.IGNORECASE,
@@ -34,7 +34,9 @@ _CLAIM = re.compile(
 _EXPOSED = re.compile(
     r"\bi(?:'ve|\s+have|'d|\s+had)?\s+(?:(?:just|actually|since|even|already|recently|happily|been)\s+){0,2}"
     r"(?:ate|eaten|eat|eating|had|having|took|taken|tried|tasted|scoffed|demolished|was given|got given|been given"
-    r"|adopted|spent|stayed|petted|cuddled|played with|slept with|lived with)\b",
+    r"|adopted|spent|stayed|petted|cuddled|played with|slept with|lived with"
+    # a thing handled or worn: "I wear latex gloves at work every single day"
+    r"|wear|wore|worn|wearing|use|used|using|handle|handled|handling|touch|touched|work with|worked with)\b",
     re.IGNORECASE,
 )
 _NO_REACTION = re.compile(
@@ -42,7 +44,8 @@ _NO_REACTION = re.compile(
     r"(?:get|got|have|had|react|reacted|break out|broke out|come out|came out|sneeze|sneezed|itch|itched)\b"
     r"(?:\s+(?:a|an|one|any|so much as)?\s*(?:\w+\s+)?(?:itch|rash|hives?|reaction|spot|bump|swelling|sniffle|tingle"
     r"|symptoms?|problems?|issues?|trouble|thing))?"
-    r"|\bno (?:reaction|problems?|issues?|hives|rash|itch|itching|swelling|symptoms?|trouble)\b"
+    r"|\b(?:no|zero|not any|never any) (?:reaction|reactions|problems?|issues?|hives|rash|itch|itching|swelling"
+    r"|symptoms?|trouble)\b"
     r"|\bnothing (?:happened|at all happened)\b"
     r"|\bnot (?:a|one|even a|even one) (?:single )?(?:itch|hive|rash|spot|bump|sneeze|reaction|sniffle)\b"
     r"|\b(?:was|were|felt)\s+(?:(?:totally|completely|perfectly|absolutely|just|absolutely)\s+)?"

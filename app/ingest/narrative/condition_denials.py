@@ -28,7 +28,7 @@ DENIED_BEFORE = re.compile(
     r"|(?:was|am|'m)\s+(?:never|not)(?:\s+(?:actually|really))?(?:\s+diagnosed with)?"
     r"|(?:was|were)\s+never\s+diagnosed with)\s+(?:an?\s+|any\s+|the\s+)?$"
     # the subject dropped at the sentence's opening: "Never had a stroke, whatever the computer says"
-    r"|(?:^|(?<=[.!?]\s))\W*never\s+(?:ever\s+|once\s+)?(?:had|been diagnosed with)\s+(?:an?\s+|any\s+)?$"
+    r"|(?:^|(?<=[.!?]\s))\W*never\s+(?:ever\s+|once\s+)?(?:had|been diagnosed with|been)\s+(?:an?\s+|any\s+)?$"
     # the diagnosis itself denied, by the speaker or a clinician they report: "it isn't rheumatoid arthritis at
     # all", "the specialist says it's not gout", "turns out it was never asthma" (not a hope: "I hope it isn't")
     r"|(?:^\W*|[,;:]\s*|\b(?:says?|said|told me|thinks?|thought|reckons?|confirmed|turns out|turned out"
@@ -52,7 +52,7 @@ DENIED_AFTER = re.compile(
     r"\s+(?:possibly\s+)?(?:be\s+)?(?:me|mine|right|true|correct|someone else(?:'s)?|somebody else(?:'s)?"
     r"|another patient(?:'s)?)\b"
     # the entry's author has the wrong patient: "whoever wrote that I've got sinus trouble has the wrong fellow"
-    r"|^[^.;!?]{0,40}?\b(?:has|have|had|'s|'ve)\s+(?:got\s+)?(?:the\s+wrong|me mixed up with|me confused with)\s+"
+    r"|^[^.;!?]{0,40}?\b(?:has|have|had|'s|'ve|got)\s+(?:got\s+)?(?:the\s+wrong|me mixed up with|me confused with)\s+"
     r"(?:fellow|person|guy|man|woman|lady|patient|chap|bloke|gal|one|someone|somebody)\b"
     # the entry itself called wrong: "the diabetes in my file is wrong", "whoever put prediabetes in my chart
     # got it wrong", "the COPD on my record is a mistake"
@@ -61,6 +61,9 @@ DENIED_AFTER = re.compile(
     r"[^.;!?]{0,30}?(?:[.]\s+)?\b(?:(?:is|was|was put there|'s)\s+(?:(?:just|simply|all)\s+)?"
     r"(?:a mistake|wrong|an error|incorrect)"
     r"|got (?:it|that|this) wrong|(?:made|making) a mistake|mixed me up|confused me with|(?:got|had) me mixed up"
+    # the event denied, or the chart said another's: "... listed on my file from way back. That never happened, must
+    # be somebody else's chart"
+    r"|(?:that|it|this)\s+never\s+happened|must\s+be\s+(?:someone|somebody|another patient)(?:\s+else)?'s"
     # the speaker's disbelief of the entry: "..., I really don't think that's right", "that isn't true"
     r"|i\s+(?:(?:really|honestly|just|simply)\s+)?(?:don't|do not|dont)\s+(?:think|believe)\s+"
     r"(?![^.;!?]*\b(?:wrong|a mistake|an error)\b)(?:that|it|this)(?:'s|\s+is|\s+was)?"

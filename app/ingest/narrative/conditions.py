@@ -53,7 +53,9 @@ _RESOLVED = re.compile(
     re.IGNORECASE,
 )
 _RESOLVED_AFTER = re.compile(
-    r"^\W*(?:(?:is|was|are|were|has|have|had|'s|'re)\s+)?(?:(?:seems?|seemed|appears?|appeared) to (?:be|have)\s+)?"
+    # a filler noun after the name: "the impacted molar business is all cleared up", "the gout thing is gone"
+    r"^\W*(?:(?:business|thing|stuff|situation|saga|drama|episode)\s+)?(?:(?:is|was|are|were|has|have|had|'s|'re)\s+)?"
+    r"(?:(?:seems?|seemed|appears?|appeared) to (?:be|have)\s+)?"
     # "the migraines are basically gone", "is now completely cleared up"
     r"(?:(?:now|finally|completely|fully|all|totally|pretty much|long|entirely|basically|essentially|practically"
     r"|virtually|just about|just|simply)\s+){0,2}"

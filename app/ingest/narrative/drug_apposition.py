@@ -45,8 +45,16 @@ _CLASS_THEN_NAME = re.compile(
     re.IGNORECASE,
 )
 """Between a class and the drug's name that follows it in apposition."""
-_NAME_THEN_CLASS = re.compile(r"\s*(?:-\s*)?", re.IGNORECASE)
-"""Between a drug's name and the class word it qualifies ("Trinessa birth control")."""
+_NAME_THEN_CLASS = re.compile(
+    r"\s*(?:-\s*)?"
+    # the class as an appositive gloss after the name: "the plavix... the little blood thinner one", "Plavix (my blood
+    # thinner)", "the Zocor, my cholesterol pill"
+    r"|\s*(?:\.{2,}|\u2026|,|\(|:|\s-|\u2013|\u2014)\s*(?:(?:the|my|that|this|i mean|aka)\s+){0,2}"
+    r"(?:(?:little|small|tiny|big|white|pink|yellow|blue|orange|round|new|old|daily|usual)\s+){0,2}",
+    re.IGNORECASE,
+)
+"""Between a drug's name and the class word it qualifies ("Trinessa birth control") or glosses ("the plavix... the
+little blood thinner one")."""
 
 
 def drop_class_named_with_drug(text: str, drugs: list[TermMatch], vocabulary: Vocabulary) -> list[TermMatch]:

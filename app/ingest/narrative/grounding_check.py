@@ -121,7 +121,7 @@ def allowed_numbers(text: str) -> set[float]:
     numbers |= {v for w, v in _EXTRA_WORD_NUMBERS.items() if re.search(rf"\b{w}\b", lowered)}
     numbers |= _spelled_tens(lowered)
     numbers |= {n * 60 for n in list(numbers)}
-    if re.search(r"\ban? (?:hour|hr)\b", lowered):  # "for an hour": 60 minutes
+    if re.search(r"\b(?:an?|a (?:full|whole|solid|good)) (?:hour|hr)\b", lowered):  # "for an hour", "a full hour": 60
         numbers.add(60.0)
     if re.search(r"\bhalf an? (?:hour|hr)\b", lowered):  # "for half an hour": 30 minutes
         numbers.add(30.0)

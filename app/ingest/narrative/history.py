@@ -156,6 +156,8 @@ _VISIT = (
             r"(?<!n't )(?<!not )(?<!never )"
             r"\b(?:got|had|received|get|getting|gave me|give me|given|talked me into|into)\s+"
             r"(?:my\s+|a\s+|the\s+|an\s+)?(?!of\b)"
+            # one dose of a series: "Got the first of the two shingles shots at CVS"
+            r"(?:(?:first|second|third|last|final)\s+(?:one\s+)?of\s+(?:the\s+|my\s+)?(?:two\s+|three\s+|2\s+|3\s+)?)?"
             # a steroid shot into a joint is a procedure, not a vaccination ("a cortisone shot in my knee")
             r"(?!(?:[\w-]+\s+){0,2}?(?:cortisone|steroid|corticosteroid|epidural)\s+(?:shot|jab)\b)"
             # a drug's injection is an intake (:mod:`.drug_injections`): "got my B12 shot", "had my insulin jab"

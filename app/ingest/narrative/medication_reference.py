@@ -29,7 +29,8 @@ _SIZE = r"(?:(?:big|small|little|large|huge|tiny|giant|soft|gel|chewable|fish|oi
 _REFERRING = re.compile(
     # the subject may be dropped at the start of a sentence: "Been taking it 3 or 4 times a day"
     r"(?:\b(?:i|i've|ive|i'm|im|i have|i had|i was|we|we've|we're|we have)\s+"
-    r"|(?:^|(?<=[.!?]\s))(?=(?:been|went|gone|skipped|missed|stopped|quit|forgot)\s)"
+    r"|(?:^|(?<=[.!?]\s))(?=(?:been|went|gone|skipped|missed|stopped|quit|forgot|ditched|binned|chucked|tossed|paused"
+    r"|halved)\s)"
     # a second verb of a subjectless sentence: "Found some old Keflex and took a couple"
     r"|(?<=\band\s)(?=(?:took|swallowed|popped|started|stopped|quit)\s)"
     # after the drug fronted as the topic: "Oh and the norvasc, been cutting those in half since Saturday", "The
@@ -42,7 +43,9 @@ _REFERRING = re.compile(
     r"|swallowed|swallowing|popped|popping|downed|started"
     r"|start|stopped|stop|quit|skipped|skipping|skip|missed|missing|went without|gone without|going without|go without"
     r"|cutting|splitting|halving|snapping|breaking|hiding|flushing|tossing|doing"
-    r"|binning))\s+(?:(?:on|back on|in on)\s+(?=it\b|them\b|those\b|these\b))?"
+    # lay stops and holds: "Ditched it this past Sunday", "binned them", "paused it for the week"
+    r"|binning|ditched|binned|chucked|tossed|paused|halved))"
+    r"\s+(?:(?:on|back on|in on)\s+(?=it\b|them\b|those\b|these\b))?"
     r"(?P<object>another(?: one| dose| pill| tablet)?|a second(?: one| dose| pill| tablet)?"
     r"|an extra(?: one| dose| pill| tablet)?"
     r"|it|them|those|these|one|two|a couple|some(?=\s+(?:every|each|with|at|before|after|in|since|a\s+day|daily)\b)"

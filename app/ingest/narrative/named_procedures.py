@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from app.ingest.narrative.models import Proposal
+from app.ingest.narrative.sentences import after_lead_in
 
 _NAME = (
     r"(?P<name>(?:(?:balloon|catheter|laser|cardiac|coronary|electrical|radiofrequency|endoscopic|keyhole|knee"
@@ -44,7 +45,10 @@ _DONE_ON_ME = re.compile(
     re.IGNORECASE,
 )
 _HAD_BY_ME = re.compile(
-    r"(?:\bi\s+|(?:^|(?<=[.!?]\s)))(?:(?:also|finally|just|then|eventually)\s+)?(?:had|underwent|went through|got)\s+"
+    # the subject said, dropped at a sentence opening, or dropped after a lead-in (checked: "oh forgot to say, had a
+    # colonoscopy done in March")
+    r"(?:\bi\s+|(?:^|(?<=[.!?]\s)|(?<=,\s)))(?:(?:also|finally|just|then|eventually)\s+)?"
+    r"(?:had|underwent|went through|got)\s+"
     r"(?:(?:an?|my|the)\s+)?"
     rf"(?:first\s+|second\s+)?{_NAME}\b",
     re.IGNORECASE,
@@ -140,6 +144,8 @@ def find_named_procedures(text: str) -> list[Proposal]:
             continue  # "did a colonoscopy on my husband": his
         if _PLANNED.search(text[max(0, m.start() - 25) : m.start()]):
             continue
+        if text[max(0, m.start() - 2) : m.start()] == ", " and not after_lead_in(text, m.start() - 2):
+            continue  # "my husband was poorly, had a colonoscopy": the subject dropped is the one before the comma
         out.append(Proposal("surgery_history", {"procedure": _procedure_name(m.group("name"))}, (m.start(), m.end())))
     for m in [*_RESULT_CAME_BACK.finditer(text), *_HAD_AS_RELATIVE.finditer(text)]:
         if any(p.anchor[0] <= m.start("name") < p.anchor[1] for p in out):

@@ -286,6 +286,18 @@ PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], ..
                               "eye", "breathing", "lips", "skin"]}},
         ],
     ),
+    # puzzlement at the record is no hedge on what follows: "Not sure why my file says latex allergy, I wear latex
+    # gloves every day with zero problems", "no idea why the chart has asthma" (the longer pseudo-modifier wins)
+    (
+        "not sure why",
+        "PSEUDO",
+        "PSEUDO",
+        [
+            {"LOWER": {"IN": ["not", "no", "dunno", "unsure"]}},
+            {"LOWER": {"IN": ["sure", "idea", "clue"]}, "OP": "?"},
+            {"LOWER": {"IN": ["why", "how"]}},
+        ],
+    ),
     # someone's name for what the speaker had: "I had what my wife thinks was a seizure", "had what the nurse called
     # a funny turn": the event is the speaker's, the relative only named it (the longer pseudo-modifier wins over the
     # family word); "what my wife thinks might be a seizure" stays hedged by "might"

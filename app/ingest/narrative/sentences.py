@@ -60,3 +60,18 @@ def sentence_start(pos: int, sentences: list[tuple[int, int]]) -> int:
 def sentence_end(pos: int, sentences: list[tuple[int, int]]) -> int:
     """The end of the sentence holding ``pos`` (``pos`` itself outside every sentence)."""
     return next((e for s, e in sentences if s <= pos <= e), pos)
+
+
+_LEAD_IN = re.compile(
+    r"^\W*(?:(?:oh|ah|ok|okay|so|and|also|anyway|anyways|btw|by the way|fyi|update|quick update|good news|bad news"
+    r"|heads up|side note|one more thing|before i forget"
+    r"|(?:i\s+)?(?:almost\s+|totally\s+)?forgot to (?:say|mention|tell you))\W*)+$",
+    re.IGNORECASE,
+)
+
+
+def after_lead_in(text: str, pos: int) -> bool:
+    """True when only a discourse lead-in comes before ``pos`` in its sentence ("oh forgot to say, had a colonoscopy",
+    "btw, got my flu shot"): a clause opening there has the speaker as its dropped subject."""
+    start = max(text.rfind(c, 0, pos) for c in ".!?\n") + 1
+    return _LEAD_IN.match(text[start:pos]) is not None

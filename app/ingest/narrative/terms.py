@@ -74,20 +74,32 @@ def tokenize(text: str) -> list[Token]:
     return tokens
 
 
+def _singular(parts: tuple[str, ...]) -> tuple[str, ...] | None:
+    """A plural alias of two words or more said in the singular ("impacted molars" -> impacted molar, "muscle cramps"
+    -> muscle cramp), else ``None`` (one word, or a last word that is no regular plural: "glasses", "sinus")."""
+    last = parts[-1]
+    if len(parts) < 2 or len(last) < 5 or not last.endswith("s") or last.endswith(("ss", "us", "is", "ies", "oes")):
+        return None
+    return (*parts[:-1], last[:-1])
+
+
 class TermIndex:
     """Longest-match index over the aliases of one dictionary snapshot."""
 
     def __init__(self, vocabulary: Vocabulary, kinds: Iterable[TermKind] = KIND_ORDER) -> None:
         self._by_first: dict[str, list[tuple[tuple[str, ...], TermKind, str]]] = {}
-        for kind in kinds:
-            for norm, key in vocabulary.alias_names(kind):
-                parts = tuple(norm.split(" "))
-                if not parts or not parts[0]:
-                    continue
-                self._by_first.setdefault(parts[0], []).append((parts, kind, key))
-                possessive = tuple(p for p in parts if p != "s")
-                if possessive and possessive != parts:  # "st john's wort" as the tokens say it
-                    self._by_first.setdefault(possessive[0], []).append((possessive, kind, key))
+        aliases = [(tuple(norm.split(" ")), kind, key) for kind in kinds for norm, key in vocabulary.alias_names(kind)]
+        known = {parts for parts, _, _ in aliases}
+        for parts, kind, key in aliases:
+            if not parts or not parts[0]:
+                continue
+            self._by_first.setdefault(parts[0], []).append((parts, kind, key))
+            possessive = tuple(p for p in parts if p != "s")
+            if possessive and possessive != parts:  # "st john's wort" as the tokens say it
+                self._by_first.setdefault(possessive[0], []).append((possessive, kind, key))
+            single = _singular(parts)
+            if single is not None and single not in known:  # "the impacted molar" for "impacted molars"
+                self._by_first.setdefault(single[0], []).append((single, kind, key))
         rank = {k: i for i, k in enumerate(KIND_ORDER)}
         for entries in self._by_first.values():
             entries.sort(key=lambda e: (-len(e[0]), rank[e[1]]))

@@ -22,7 +22,8 @@ from app.ingest.narrative.exercise_phrases import COUNT_WORDS
 _LENGTH = (
     rf"(?:(?:a\s+good|a\s+solid|a\s+full|about|around|roughly|nearly|almost|over)\s+)?"
     rf"(?:(?P<n>{COUNT_WORDS}|forty|fifty|sixty|ninety|forty[- ]five|thirty[- ]five|twenty[- ]five)"
-    r"\s+(?P<u>minutes?|mins?|hours?|hrs?)|(?P<half>half\s+an\s+hour)|(?P<hour>an\s+hour))"
+    r"\s+(?P<u>minutes?|mins?|hours?|hrs?)|(?P<half>half\s+an\s+hour)"
+    r"|(?P<hour>(?:an|a\s+(?:full|whole|solid|good))\s+hour))"
 )
 _HEAD = (
     r"(?:sprints|sprinting|intervals|burpees|deadlifts|squats|lunges|lifting|weights|weightlifting|rowing|spinning"
