@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 
+from app.ingest.narrative.lay_danger_signs import LAY_DANGER_SIGNS
 from app.ingest.narrative.terms import Vocabulary
 
 _DOWN = (
@@ -254,7 +255,7 @@ _SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
 def acute_sign_keys(text: str, vocabulary: Vocabulary) -> list[tuple[str, tuple[int, int]]]:
     """``(symptom key, span)`` of each acute sign told in ``text`` whose symptom the dictionary holds."""
     out = []
-    for rx, name in _SIGNS:
+    for rx, name in (*_SIGNS, *LAY_DANGER_SIGNS):  # and the lay tellings of :mod:`.lay_danger_signs`
         entry = vocabulary.lookup("symptom", name)
         if entry is None:
             continue

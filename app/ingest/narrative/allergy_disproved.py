@@ -54,8 +54,11 @@ _NO_REACTION = re.compile(
     re.IGNORECASE,
 )
 _FLAT_DENIAL = re.compile(
-    r"\bi(?:'m|\s+am)\s+(?:(?:honestly|really|actually|simply|just|definitely|certainly|absolutely)\s+)?not\s+allergic"
-    r"(?:\s+(?:at all|to (?:it|that|them|those)))?(?=\s*(?:[.,;!]|$|\b(?:and|but|so|never|anymore)\b))"
+    # "I'm honestly not allergic", "im not allergic to fish at all", "Not allergic to milk at all anymore"
+    r"(?:\bi(?:'m|m|\s+am)\s+|(?:^|(?<=[.!?]\s)))(?:(?:honestly|really|actually|simply|just|definitely|certainly"
+    r"|absolutely)\s+)?not\s+allergic"
+    r"(?:\s+to\s+(?:it|that|them|those|[\w' -]{2,30}?))?(?:\s+at\s+all)?(?:\s+any\s*more)?"
+    r"(?=\s*(?:[.,;!]|$|\b(?:and|but|so|never|anymore|lol|tbh)\b))"
     r"|\bi\s+(?:(?:honestly|really|actually|simply|just|definitely|certainly)\s+)?(?:don't|do not)"
     r"(?:\s+(?:have\s+(?:it|that|one|any such thing)|at all))?(?=\s*(?:[.,;!]|$|\b(?:and|but|so)\b))"
     r"|\bi\s+(?:(?:honestly|really|just|simply)\s+)?(?:don't|do not)\s+think\s+(?:that|this|the)\s+allergy\s+"
@@ -67,7 +70,10 @@ _FLAT_DENIAL = re.compile(
     r"|\b(?:a\s+)?(?:mix-?up|mixed\s+me\s+up)\b"
     r"|\ballergy\b[^.;!?]{0,30}?\b(?:is|was|'s)\s+(?:just\s+|totally\s+|completely\s+|simply\s+)?"
     r"(?:wrong|bogus|a mistake"
-    r"|an error|made up|nonsense|rubbish|false|fake|not (?:real|right|true))\b"
+    r"|an error|made up|nonsense|rubbish|false|fake|not (?:real|right|true)|outdated|out of date|old news)\b"
+    # outgrown: "I grew out of it when I was little"
+    r"|\bi\s+(?:(?:totally|completely|just)\s+)?(?:grew|have grown|'ve grown|outgrew|have outgrown|'ve outgrown)"
+    r"(?:\s+out\s+of)?\s+(?:it|that|them)\b"
     # no reaction ever, the subject dropped: "Never had any reaction to fish in my whole life"
     r"|(?:^|(?<=[.!?]\s)|\bi\s+(?:have\s+|'ve\s+)?)never\s+(?:ever\s+)?(?:had|got)\s+(?:any|a|one|a single)\s+"
     r"(?:reaction|problem|issue)s?\b",

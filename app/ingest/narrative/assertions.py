@@ -134,13 +134,22 @@ def _assertion(span: Any) -> Assertion:
 
 
 _INTERROGATIVE = re.compile(
-    r"^\W*(?:is|are|was|were|am|do|does|did|should|shall|can|could|would|will|may|might|must|have|has|had|what|how"
-    r"|why|when|where|which|who|whom|whose|isn't|aren't|wasn't|don't|doesn't|didn't|shouldn't|can't|won't|any|anything"
-    r"|if)\b",
+    # an auxiliary that may open a statement with its subject dropped ("Had bloodwork on Tuesday", "Did a spin class",
+    # "Was at the ER") asks only with its subject after it ("Had you ...?", "Is my A1C ...?", "Did the nurse ...?");
+    # "do", "does" and the modals ask whatever follows ("Does lisinopril cause hives?")
+    r"^\W*(?:(?:is|are|was|were|am|did|isn't|aren't|wasn't|didn't)\s+(?:i|you|he|she|it|we|they"
+    r"|my|your|the|this|that|these|those|there|a|an|any|anyone|anybody|someone|somebody|something|it's|not|me|his|her"
+    r"|our|their|\d)\b"
+    r"|(?:have|has|had)\s+(?:i|you|he|she|it|we|they|the|this|that|these|those|there|any|anyone|anybody|someone"
+    r"|somebody|something|not|\d)\b"
+    r"|(?:do|does|don't|doesn't|should|shall|can|could|would|will|may|might|must|shouldn't|can't|won't|what|how|why"
+    r"|when|where|which|who"
+    r"|whom|whose|any|anything|if)\b)",
     re.IGNORECASE,
 )
-"""A question is asked with the words that open it ("Should I stop ...?", "Is 178 high?"); a statement
-said with surprise ("my LDL came out at 178??") stays a statement."""
+"""A question is asked with the words that open it ("Should I stop ...?", "Is 178 high?", "Had you heard ...?"); a
+statement said with surprise ("my LDL came out at 178??", "Had bloodwork on Tuesday and my A1C was eight point one??":
+an auxiliary opening a statement with its subject dropped) stays a statement."""
 
 _TELLING_QUESTION = re.compile(
     r"^\W*(?:(?:did|have|had)\s+i\s+(?:ever\s+|already\s+)?(?:(?:tell|told)\s+(?:you|ya)|mention(?:ed)?)"

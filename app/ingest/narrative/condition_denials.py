@@ -13,7 +13,9 @@ import re
 
 ENTRY_PLACE = (
     r"^['\"’]?\s+(?:(?:listed|written|put|noted|recorded|entered)\s+)?(?:in|on|under)\s+(?:my|the)\s+"
-    r"(?:chart|record|records|file|notes|list|problem list|profile|history"
+    r"(?:(?:patient|medical|health|online|doctor's|gp's|hospital)\s+)?"
+    r"(?:chart|record|records|file|notes|list|problem list"
+    r"|profile|history"
     r"|paperwork|papers|portal|forms?|discharge papers)\b"
 )
 """Right after a condition's name, where the entry stands in the record ("listed on my profile", "in my chart")."""
@@ -58,7 +60,7 @@ DENIED_AFTER = re.compile(
     # got it wrong", "the COPD on my record is a mistake"
     rf"|{ENTRY_PLACE}"
     # the denial may open the next sentence: "I keep seeing 'prediabetes' on my paperwork. I don't have that"
-    r"[^.;!?]{0,30}?(?:[.]\s+)?\b(?:(?:is|was|was put there|'s)\s+(?:(?:just|simply|all)\s+)?"
+    r"[^.;!?]{0,30}?(?:[.!?]+\s+)?\b(?:(?:is|was|was put there|'s)\s+(?:(?:just|simply|all)\s+)?"
     r"(?:a mistake|wrong|an error|incorrect)"
     r"|got (?:it|that|this) wrong|(?:made|making) a mistake|mixed me up|confused me with|(?:got|had) me mixed up"
     # the event denied, or the chart said another's: "... listed on my file from way back. That never happened, must

@@ -38,7 +38,11 @@ _ONLY_WHEN = re.compile(
 """A chronic drug taken only on a condition: "only when I remember" is a skip (occasional), "only when my pressure
 is high" a change of the regimen."""
 _INSTEAD_OF_DOSE = re.compile(
-    r"\binstead of\s+(?:just\s+)?(?:one|1|half|a single one)(?!\s*[a-z]{4,}|\s+of\b)",
+    r"\binstead of\s+(?:just\s+)?(?:one|1|half|a single one)(?!\s*[a-z]{4,}|\s+of\b)"
+    # fewer doses than the usual count: "Cut back to one puff of the Pulmicort instead of two"
+    r"|\binstead\s+of\s+(?:two|2|three|3)(?=\s*(?:[.,;!?]|$|since|now|puffs?|tablets?|pills?|sprays?|a\s+day)\b)"
+    # a frequency instead of the usual: "only once a day instead of twice"
+    r"|\b(?:once|twice|one|two)\s+a\s+day\s+instead\s+of\s+(?:once|twice|two|three|2|3)\b",
     re.IGNORECASE,
 )
 """A count of tablets taken instead of one ("taking 2 of my 5mg lisinopril instead of one"): a change of the dose;

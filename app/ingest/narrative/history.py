@@ -46,6 +46,8 @@ _SYMPTOM_CUE = re.compile(
     r"|^\W*(?:(?:just|only|still|also)\s+)?(?:kind|sort)\s+of\s+(?:an?\s+)?"
     # what the trouble is, played down: "It's only a runny nose", "it's just a cough", "Just a sore throat"
     r"|(?:\bit(?:'s| is| was)|^\W*)\s*(?:only|just|simply|merely|mostly|nothing but)(?:\s+(?:a|an|some))?"
+    # the event named for what it was: "Pretty sure it was a seizure", "that was definitely a panic attack"
+    r"|\b(?:it|that|this)\s+(?:was|'s)\s+(?:(?:definitely|actually|clearly|obviously|def|for sure)\s+)?(?:an?\s+)?"
     # the subject dropped, as in a text: "Felt dizzy all morning", "Been coughing since Sunday", "Still feeling sick"
     r"|^\W*(?:(?:still|just|also|really|so)\s+)?(?:felt|feel|feels|been|been feeling|went|go|going))\b",
     re.IGNORECASE,
@@ -63,7 +65,7 @@ _NAMED_BY = re.compile(
 )
 """Someone's name for what the speaker had, right before the symptom: "I had what my wife thinks was a seizure", "had
 what the nurse called a funny turn" (the cue is read as if the name were not there)."""
-_CONJOINED = re.compile(r"\s*,?\s*(?:and|or|plus|,)\s+(?:(?:a|an|some)\s+)?"
+_CONJOINED = re.compile(r"\s*,?\s*(?:and|or|plus|,|&|\+)\s+(?:(?:a|an|some)\s+)?"
                         r"(?:(?:really|very|so|a bit|a little|kind of|all)\s+)?",
                         re.IGNORECASE)
 _SUBJECT_BEFORE = re.compile(
@@ -102,18 +104,33 @@ _ONSET_AFTER = re.compile(
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|me|my)\b", re.IGNORECASE)
 _FRAGMENT_OPENING = re.compile(
     r"^\W*(?:(?:oh|ugh|well|also|so|and|still|now|plus)\W+)?(?:(?:a|an|really|very|pretty|proper|right|constant"
+    r"|kinda|sorta|kind of|sort of|bit|a bit|a little|slightly|super|so|quite|feeling|feelin"
     r"|nagging|dull|sharp|bad|awful|nasty|horrible|terrible|mild|slight|annoying|persistent|throbbing|pounding"
     r"|splitting|raging|banging|stinking|niggly|niggling|tickly|[a-z]+y)\s+){0,3}$",
     re.IGNORECASE,
 )
 """Only describing words before a symptom that opens its sentence: "Scratchy sore throat ...", "Awful headache
 ...", "Stuffy blocked nose ..." (no subject, no other person)."""
+_FRAGMENT_CIRCUMSTANCE_AFTER = re.compile(
+    r"^\s*,?\s*(?:(?:on|at|after|when|whenever|while|during|from|and|plus|non[- ]?stop|again|every\s+time"
+    r"|out\s+of\s+nowhere|in\s+my)\b|[&+])"
+    # not a remark about the complaint: "Chest pain on exertion is what my dad had", "... is a common symptom"
+    r"(?![^.;!?,]*\b(?:is|are)\s+(?:what|how|a|an|the|common|typical|normal|one|usually|often|more|less)\b)"
+    r"(?!\s+(?:is|are|was|were|can|may|might|could|would|will|should|causes?|means?)\b)",
+    re.IGNORECASE,
+)
+"""What may follow a complaint that opens a note: when or where it came, or another complaint joined ("SOB on the
+stairs again today", "Wheezy and breathless since the weekend"); not "Chest pain is a symptom of ...", not "Headache
+medicine"."""
 _FRAGMENT_TIME_AFTER = re.compile(
     r"^\s*,?\s*(?:(?:again|still)\s+)?(?:since\b|for\s+(?:the\s+)?(?:past\s+|last\s+)?(?:\d+|a|an|two|three|four|five"
     r"|six|several|a few|few|a couple|couple|days|weeks|ages)\b|all\s+(?:day|night|morning|afternoon|evening|week"
     r"|weekend)\b|(?:this|last|yesterday)\s+(?:morning|night|evening|afternoon|week)\b|(?:yesterday|today"
     r"|tonight|overnight)\b|on and off\b|off and on\b|again\b|every\s+(?:morning|night|day|evening)\b"
     r"|most\s+(?:days|nights|mornings)\b|(?:coming and going|comes and goes)\b"
+    # when it comes, then since when: "Kinda nauseous in the mornings since Saturday"
+    r"|(?:in\s+the\s+(?:mornings?|evenings?|afternoons?|nights?)|at\s+night|after\s+(?:meals|eating|food|dinner"
+    r"|breakfast|lunch))(?=[^.;!?]{0,30}\b(?:since|for|lately|recently|all\s+week|this\s+week)\b)"
     r"|(?:from|starting)\s+(?:yesterday|monday|tuesday|wednesday|thursday|friday"
     r"|saturday|sunday|last)\b|(?:a|the)\s+last\s+(?:\w+\s+)?(?:days|weeks)\b)",
     re.IGNORECASE,
@@ -161,7 +178,7 @@ _VISIT = (
             # a steroid shot into a joint is a procedure, not a vaccination ("a cortisone shot in my knee")
             r"(?!(?:[\w-]+\s+){0,2}?(?:cortisone|steroid|corticosteroid|epidural)\s+(?:shot|jab)\b)"
             # a drug's injection is an intake (:mod:`.drug_injections`): "got my B12 shot", "had my insulin jab"
-            r"(?!(?:[\w-]+\s+){0,2}?(?:b12|b-12|insulin|testosterone|depo|vitamin\s+\w+)\s+(?:shot|jab)s?\b)"
+            r"(?!(?:[\w-]+\s+){0,2}?(?:b12|b-12|insulin|testosterone|depo(?:-provera)?|vitamin\s+\w+)\s+(?:shot|jab)s?\b)"
             # "the Johnson & Johnson one-shot vaccine": a brand of up to four words
             r"(?:[\w&-]+\s+){0,4}?(?:shot|vaccine|"
             r"vaccination|jab|booster)s?\b"
@@ -312,6 +329,9 @@ def find_symptoms(text: str, symptoms: list[TermMatch], sentences: list[tuple[in
             and _FRAGMENT_OPENING.match(before) is not None
             and (
                 _FRAGMENT_TIME_AFTER.match(text[match.end : end]) is not None
+                # when or where it came, or another complaint joined: "SOB on the stairs again today", "pounding heart
+                # after my morning coffee", "Wheezy and breathless since the weekend"
+                or _FRAGMENT_CIRCUMSTANCE_AFTER.match(text[match.end : end]) is not None
                 # the complaint alone as a note, its sentence ended: "headache. on and off. third day of it"
                 or text[match.end : end].strip() in ("", ".", "!", "...")
             )

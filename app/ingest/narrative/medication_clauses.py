@@ -143,6 +143,15 @@ _VERBLESS_ROUTINE_AFTER = re.compile(
 )
 """The drug opening a verbless routine ("Digoxin every morning with my coffee", "Metformin each night after
 dinner"): the speaker's intake."""
+_FROM_TO = re.compile(
+    r"^\s*(?:(?:dose|dosage)\s+)?(?:(?:\w+\s+){0,3}?(?:went|got|was|has\s+been|been|changed|moved|bumped|dropped|cut"
+    r"|lowered|raised|upped|increased|decreased|reduced|adjusted|switched)(?:\s+(?:up|down|changed|moved|bumped|dropped"
+    r"|cut|lowered|raised|upped|increased|decreased|reduced|adjusted))?\s+)?from\s+\d[\d.,]*\s*"
+    r"(?:mg|mcg|micrograms?|milligrams?|units?|iu)?\s+(?:down\s+|up\s+)?to\s+\d",
+    re.IGNORECASE,
+)
+"""A dose moved from one strength to another, said after the drug ("atorvastatin went from 40 to 80 this week", "Endo
+dropped my levo from 100 to 88 micrograms"): a change of the dose, whatever the verb before (not a stop)."""
 _COUNT_OPENING = re.compile(r"^\W*(?:one|two|1|2|half\s+an?|just\s+the\s+one)\s+$", re.IGNORECASE)
 _DOSE_TIME_AFTER = re.compile(
     r"^\s*,?\s*(?:(?:every|each)\s+(?:single\s+)?(?:morning|evening|night|day|bedtime)|a\s+day|daily|nightly"
@@ -248,6 +257,8 @@ def clause_kind(before: str, after: str, kind: str | None) -> str | None:
         return "intake"  # "Counted my levothyroxine and there's a tablet short, so I must have taken Sunday's twice"
     if kind is None and _SUBJECT_OPENING.search(before) and _VERBLESS_ROUTINE_AFTER.match(after):
         return "intake"  # "Digoxin every morning with my coffee"
+    if kind in (None, "stop", "intake", "start") and _FROM_TO.match(after):
+        return "dose_change"  # "atorvastatin went from 40 to 80", "dropped my levo from 100 to 88"
     if kind is None and _COUNT_OPENING.match(before) and _DOSE_TIME_AFTER.match(after):
         return "intake"  # "One Claritin every morning, same as always"
     if kind is None and _ROUTINE_SLOT.search(before) and _SLOT_ROUTINE_AFTER.match(after):

@@ -15,7 +15,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
     # (kind, regex of the verb phrase); the first that matches nearest the drug wins
     (
         "skip",
-        r"skipped|skip|skipping|missed|miss|missing|forgot(?: to take)?|forget(?: to take)?|forgetting(?: to take)?"
+        r"skipped|skip|skipping|skiped|skipt|missed|miss|missing|forgot(?: to take)?|forget(?: to take)?"
+        r"|forgetting(?: to take)?"
         # lay forgetting: "totally spaced on my water pill", "blanked on the metformin last night"
         r"|spaced on|spaced out on|blanked on|flaked on|slipped my mind,? the|clean forgot(?: about)?"
         r"|didn't take|did not take|haven't taken|have not taken|didn't have|ran out of|run out of"
@@ -33,6 +34,7 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"|(?<=\bto )(?:hold|pause)"
         r"|(?:i'm|i am|i've been|i have been|i was) out of"
         r"|leave out|leaves out|leaving out|left out|go without|goes without|going without|went without|gone without"
+        r"|been without"
         # "I've had no Eliquis today" (the drug right after; not "had no trouble with my metformin")
         r"|(?:had|taken|took|got)\s+no(?:\s+more)?(?=\s+(?:(?:of\s+)?(?:my|the|any)\s+)?$)"
         r"|(?:can't|cannot|can not|couldn't|could not)\s+afford"  # "Can't afford the Januvia anymore"
@@ -42,7 +44,10 @@ _VERBS: tuple[tuple[str, str], ...] = (
     ),
     (
         "stop",
-        r"stopped|stop|stopping|quit|quitting|discontinued|came off|come off|went off|got off|used to take|"
+        r"stopped|stop|stopping|stoped|stopt|quit|quitting|discontinued|came off|come off|went off|got off"
+        r"|used to take|"
+        # "no more amlodipine for me as of yesterday", "Day 3 of no Norvasc"
+        r"(?:no\s+more|\bday\s+\w+\s+of\s+no)(?=\s+(?:of\s+)?(?:my|the)?\s*$)|"
         r"used to be on|packed in|pack in|packing in|(?:gave|give|given|giving) up(?: on)?|ditched|"
         r"no longer take|no longer taking|not taking .{0,20}anymore|off(?= of)?"
         # "I dropped the simvastatin": a drug dropped, not its dose ("dropped my dose of") nor a pill let fall
@@ -62,6 +67,7 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"doubled(?! up)|double(?![- ]?dos| up)|doubling(?! up)|increased|increase|upped|raised|reduced|lowered|"
         r"decreased|"
         r"halved|halving|cut back on|cut down on|cutting back on|cutting down on|cutting|cut|splitting|breaking|"
+        r"cut back to|cut down to|cutting back to|cutting down to|"
         r"snapping|"
         r"taking half(?: of)?|took half(?: of)?|take half(?: of)?|only taking half(?: of)?|changed the dose of"
         r"|adjusted"
@@ -73,11 +79,17 @@ _VERBS: tuple[tuple[str, str], ...] = (
         "start",
         r"started me on|starts me on|start me on|starting me on|"
         r"started|start|starting|began|begun|restarted|resumed|put me on|put on|switched to|"
+        # back on a drug: "Went back on the Allegra this spring", "Got put back on HCTZ", "Back on the Coumadin"
+        r"(?:(?:went|go|going|gone|got|get|getting|been|i'm|im|i am|am|put me|was put|got put|now|finally)\s+)?"
+        r"back\s+on|"
         r"switching to|changed to|added",
     ),
     (
         "prescription",
         r"prescribed|prescribes|gave me a prescription for|prescription for|script for|gave me|sent me home with|"
+        # a prescription misspelt: "wrote me a perscription for Imitrex"
+        r"(?:wrote|written|gave|given)\s+me\s+(?:a|an)\s+(?:perscription|presciption|prescripton|perscrition)\s+for"
+        r"|(?:perscription|presciption|prescripton)\s+for|"
         r"handed me|wrote me (?:a script|a prescription) for|"
         r"refilled|refill(?: of)?|supply of|carry|carries|carrying|always have"
         # a supply collected: "picked up another three months of alendronate", "collected my repeat of the ramipril"

@@ -43,7 +43,7 @@ _OWN_NEGATION = re.compile(
     optional_apostrophes(
         r"\b(?:didn't|did not|haven't|have not|hasn't|don't|do not|no longer|not taking|ran out|run out|out of"
         r"|not been (?:taking|having|using|on|doing)|a miss"
-        r"|go without|goes without|going without|went without|gone without"
+        r"|go without|goes without|going without|went without|gone without|been without|no more|day \w+ of no"
         r"|(?:day|days|week|weeks|night|nights|month|months) without|(?:had|taken|took|got) no"
         r"|can't afford|cannot afford|can not afford|couldn't afford|could not afford)\b"
         r"(?:\s+\w+){0,2}\s+(?:take|taken|taking|have|had|of)?"
@@ -112,9 +112,10 @@ _CONTINUED = re.compile(
     rf"^[^.;!?]*?\b(?:{_SINCE_TIME}|(?:in|for) (?:weeks|months|years|a while|ages|a long time|over a week)\b"
     r"|in (?:the (?:past|last) )?(?:\w+ )?(?:days|weeks|months)\b"
     r"|for (?:the (?:past|last) )?(?:a )?(?:\w+ )?(?:of )?(?:weeks|months|fortnight)\b"
-    # "honestly havent bothered to refill it yet"
+    # "honestly havent bothered to refill it yet", "haven't been able to refill, so nothing since", "never restarted"
+    r"|\bnothing since\b|\bnever\s+(?:restarted|started\s+(?:it\s+|them\s+)?again|went\s+back\s+on|got\s+back\s+on)\b"
     r"|(?:haven't|have not|hasn't|has not|didn't|did not|not|never) (?:(?:bothered|managed|gotten round|got round"
-    r"|gotten around|got around) to )?(?:refilled|refill|renewed|gotten (?:a |it )?refill"
+    r"|gotten around|got around|been able) to )?(?:refilled|refill|renewed|gotten (?:a |it )?refill"
     r"|picked up|gone back on)\b|anymore\b|any more\b|any longer\b"
     # "never got it refilled", "haven't had them renewed": the refill not done, the drug not taken since
     r"|(?:haven't|have not|hasn't|has not|didn't|did not|not|never)\s+(?:\w+\s+)?(?:got|gotten|had|get|have)\s+"
@@ -128,7 +129,8 @@ _CONTINUED = re.compile(
 """Not taking a drug that goes on ("haven't taken it since Friday", "ran out and haven't refilled")
 is a stop, not a skipped dose."""
 _REASON = re.compile(
-    rf"\b(?:because(?: of)?|due to|since(?!\s+{_TIME_START})|as)\s+(?P<reason>[^.;!?]+)"
+    rf"\b(?:because(?: of)?|due to|since(?!\s+{_TIME_START})|as(?!\s+(?:of|usual|normal|always|well|per|prescribed"
+    r"|directed|told|planned)\b))\s+(?P<reason>[^.;!?]+)"
     # "..., it upset my stomach": a following clause saying what the drug did
     r"|,\s*(?P<effect>(?:it|they|that|which)\s+(?:made|makes|make|upset|upsets|gave|gives|give|caused|causes|cause)"
     r"\b[^.;!?]+)",

@@ -47,6 +47,8 @@ PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], ..
     ("possibly", "POSSIBLE_EXISTENCE", "FORWARD", None),
     ("not sure", "POSSIBLE_EXISTENCE", "BIDIRECTIONAL", None),
     ("i think i", "POSSIBLE_EXISTENCE", "FORWARD", None),
+    ("i think it", "POSSIBLE_EXISTENCE", "FORWARD", None),
+    ("i think that", "POSSIBLE_EXISTENCE", "FORWARD", None),
     ("afraid", "POSSIBLE_EXISTENCE", "FORWARD", None),
     ("scared of", "POSSIBLE_EXISTENCE", "FORWARD", None),
     ("at risk", "POSSIBLE_EXISTENCE", "FORWARD", None),
