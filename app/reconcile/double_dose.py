@@ -178,7 +178,8 @@ _OTHER_TAKER = re.compile(
 """Another person taking a dose of their own (not one given to the speaker: "mom gave me another one"; "had" as
 an auxiliary, "my wife had already put one out", is no dose of hers)."""
 _TWICE = re.compile(
-    r"\b(?:took|taken|had|swallowed|popped|used|injected|gave myself|given myself|did|done|got|was given|been given)\s+"
+    r"\b(?:took|taken|taking|had|swallowed|popped|used|injected|gave myself|given myself|did|done|got|was given"
+    r"|been given)\s+"
     # "took Sunday's twice": the day's dose named by its day
     r"(?:it|them|(?:my|the|his|her)(?:\s+[\w-]+){1,4}?|(?:mon|tues|wednes|thurs|fri|satur|sun)day's(?:\s+[\w-]+){0,2}?)"
     # the drug's name as an appositive: "swallowed the little blood pressure pill, the amlodipine, twice"

@@ -73,7 +73,8 @@ def test_a_surprised_statement_opened_by_an_auxiliary_is_no_question(
     assert [f["value"] for f in of_type(grounded_records(text, snapshot, mention), "test_result")] == [8.1]
     for asked in ("Is my A1C of 8.1 bad?", "Did my A1C of 8.1 come back high?", "Does lisinopril cause hives?"):
         assert of_type(grounded_records(asked, snapshot, mention), "test_result") == []
-    assert of_type(grounded_records("Can stopping metformin cause chest pain?", snapshot, mention), "regimen_change") == []
+    asked_stop = "Can stopping metformin cause chest pain?"
+    assert of_type(grounded_records(asked_stop, snapshot, mention), "regimen_change") == []
 
 
 @pytest.mark.parametrize(
@@ -107,7 +108,8 @@ def test_no_complaint_in_a_remark_or_anothers_note(text: str, snapshot: Dictiona
 @pytest.mark.parametrize(
     ("text", "substance"),
     [
-        ("my chart says i'm allergic to fish but that's wrong, im not allergic to fish at all. mom mixed me up", "fish"),
+        ("my chart says i'm allergic to fish but that's wrong, im not allergic to fish at all. mom mixed me up",
+         "fish"),
         ("That dairy allergy in my file is outdated, I grew out of it when I was little. Not allergic to milk at all "
          "anymore.", "dairy"),
     ],

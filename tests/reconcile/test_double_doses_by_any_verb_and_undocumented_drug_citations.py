@@ -83,8 +83,12 @@ SECOND_DOSES = [
     "I may have taken a second Norvasc by accident.",
     "I might have taken my amlodipine twice.",
 ]
+SECOND_DOSES += [  # round 36: the intake verb in its -ing form
+    "Mixed up my pill organizer and ended up taking the amlodipine twice this morning. Should I skip the next one??",
+]
 NOT_SECOND_DOSES = [
     "I take my amlodipine twice a day.",
+    "I've been taking the amlodipine twice a day since March.",
     "My wife took her amlodipine twice this morning.",
     "Should I take my amlodipine twice today?",
     "If I ever swallowed my amlodipine twice I would call you.",

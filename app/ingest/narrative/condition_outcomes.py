@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import re
 
-_OPENS_SENTENCE = re.compile(r"^\W*$")
+_OPENS_SENTENCE = re.compile(r"^\W*(?:(?:so|and|oh|well|good news|update)\W+)?(?:(?:the|my)\s+)?$", re.IGNORECASE)
 _OVER_AFTER = re.compile(
-    r"^(?:'s|’s|\s+is|\s+has|\s+have|\s+are)\s+(?:been\s+)?"
+    r"^(?:(?:'s|’s|\s+is|\s+has|\s+have|\s+are)\s+(?:been\s+)?|\s*[:?!\u2014\u2013-]+\s*|\s+)"
     r"(?:(?:all|completely|totally|finally|now|fully|well and truly|officially)\s+){0,2}"
-    r"(?:gone|cleared(?:\s+up)?|over|resolved|healed|cured|history)\b(?![-\w])(?![^.;!?]*\?)",
+    r"(?:gone|cleared(?:\s+up)?|over|resolved|healed|cured|history|passed|done|fixed|clear)\b(?![-\w])(?![^.;!?]*\?)",
     re.IGNORECASE,
 )
-"""The name opening its sentence, then over: "Eczema's gone!"."""
+"""The name opening its sentence, then over: "Eczema's gone!", "Bronchitis: gone.", "The ringworm? Gone.", "Kidney
+stone passed last night", "my anemia's fixed"."""
 _VAGUE_THING_OVER = re.compile(
     r"^\s*(?:(?:thing|business|trouble|problem|issue|stuff|episode|bother|front)\b\s*)?(?:was|is)?\s*,?\s*"
     r"(?:(?:it's|it is|it has|that's|that is|it)\s+)?(?:(?:all|completely|totally|finally|now|well and truly)\s+)?"
@@ -36,15 +37,22 @@ _CLINICIAN_SAYS = re.compile(
     r"\b(?:clinic|walk-in|walk in|urgent care|er|a&e|emergency room|hospital|doctor|doc|gp|nurse|physician|ob|obgyn"
     # the clinic as "they", after a test or a visit: "failed the glucose test ... so now they're saying X"
     r"|(?<=now )they(?:'re|\s+are)?|(?<=so )they(?:'re|\s+are)?"
-    r"|consultant|specialist|surgeon|[a-z]+ologist|[a-z]+iatrist|dentist|optician|pharmacist)\s+"
-    r"(?:says|said|saying|thinks|thought|reckons|confirmed|diagnosed|told\s+me|tells\s+me)"
+    r"|consultant|specialist|surgeon|[a-z]+ologist|[a-z]+iatrist|dentist|optician|pharmacist|derm|eye doc|ent"
+    r"|cardiology|neurology|dermatology|rheumatology|urology|sleep clinic|allergist)\s+"
+    r"(?:(?:finally|just|also|then|officially|actually)\s+)?"
+    r"(?:says|said|saying|thinks|thought|reckons|confirmed|diagnosed|told\s+me|tells\s+me|found|spotted|picked up"
+    r"|put a name on it\s*[:\u2014\u2013-]|visit\s*:|(?:'s|’s)\s+verdict\s*[:\u2014\u2013-]?)"
     # a time between the verb and what was said: "told me three days ago that its asthma"
     r"(?:\s+(?:(?:yesterday|today|last\s+\w+|this\s+\w+|on\s+\w+|(?:a|one|two|three|four|five|six|\d+)\s+\w+\s+ago))\s*)?"
     r"\s+(?:that\s+)?(?:(?:it's|its|it is|it was|i have|i've got|i had"
     r"|that it's|that i have|me with)\s+)?(?:an?\s+)?(?:(?:probably|likely|definitely)\s+)?$",
     re.IGNORECASE,
 )
-_CLAUSE_ENDS = re.compile(r"^\s*(?:[^\w\s?.!;,]+\s*)?(?:[.!;,]|$|(?:and|so)\b)(?![^.;!?]*\?)", re.IGNORECASE)
+_CLAUSE_ENDS = re.compile(
+    r"^\s*(?:[^\w\s?.!;,]+\s*)?(?:[.!;,]|$|(?:and|so|on|in|at|last|this|yesterday|today|two|three|a)\b)"
+    r"(?![^.;!?]*\?)",
+    re.IGNORECASE,
+)
 """The clause ends after the name, an emoji allowed ("they're saying gestational diabetes 😩")."""
 _NOT_SPEAKERS = re.compile(
     r"\b(?:his|her|their|my\s+(?:son|daughter|wife|husband|mom|mum|dad|father|mother|kids?|child|baby|partner"
@@ -62,12 +70,25 @@ def told_over(before: str, after: str) -> bool:
     return _VAGUE_BEFORE.search(before) is not None and _VAGUE_THING_OVER.match(after) is not None
 
 
+_CLINICIAN_AFTER = re.compile(
+    r"^\W*(?:[\w-]+\s+){0,3}?(?:per|says|said|according\s+to|confirmed\s+by|diagnosed\s+by|courtesy\s+of)\s+"
+    r"(?:the|my|a|this|that)?\s*(?:[\w-]+\s+){0,2}?(?:clinic|walk-in|urgent\s+care|er|a&e|hospital|doctor|doc|gp|nurse"
+    r"|physician|consultant|specialist|surgeon|[a-z]+ologist|[a-z]+iatrist|ent|ob|guy|lady|team)\b(?![^.;!?]*\?)",
+    re.IGNORECASE,
+)
+"""The clinician named after the diagnosis that opens the sentence: "Vertigo - BPPV, per the ENT", "pink eye per the
+urgent care nurse", "Plantar fasciitis, says the sports med guy", "Shingles. Confirmed by the walk-in clinic"."""
+
+
 def clinician_named(before: str, after: str) -> bool:
-    """Whether a clinician or a clinic named the condition as the diagnosis ("the walk-in says UTI.")."""
+    """Whether a clinician or a clinic named the condition as the diagnosis ("the walk-in says UTI.", "Shingles.
+    Confirmed by the walk-in clinic this morning")."""
     if _NOT_SPEAKERS.search(before):
         return False
     said = _CLINICIAN_SAYS.search(before) is not None or _RESULT_SAYS.search(before) is not None
-    return said and _CLAUSE_ENDS.match(after) is not None
+    if said and _CLAUSE_ENDS.match(after) is not None:
+        return True
+    return _OPENS_SENTENCE.match(before) is not None and _CLINICIAN_AFTER.match(after) is not None
 
 
 _RESULT_SAYS = re.compile(

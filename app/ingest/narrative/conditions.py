@@ -31,7 +31,7 @@ _CONDITION_CUE = re.compile(
     # a clinic or clinician diagnosing the condition itself: "Sleep clinic diagnosed obstructive sleep apnea", "urgent
     # care diagnosed it as a UTI"
     r"|(?:clinic|centre|center|care|doctor|doc|gp|physician|specialist|hospital|nurse|er|a&e|[a-z]+ologist|they|he|she)"
-    r"\s+(?:officially\s+|finally\s+|just\s+)?diagnosed(?:\s+it\s+as)?"
+    r"\s+(?:there\s+|here\s+)?(?:officially\s+|finally\s+|just\s+)?diagnosed(?:\s+it\s+as)?"
     r"|(?:said|says|told me|confirmed|thinks|think)\s+(?:it's|it is|it was|i have|i've got|i had|that's|this is)"
     # progression into a diagnosis: "I've crossed over into real diabetes", "I've progressed to stage 3"
     r"|(?:i've|i have|i'd|i had|i)\s+(?:now\s+|officially\s+|finally\s+)?(?:crossed over|tipped over|progressed"
@@ -61,6 +61,7 @@ _RESOLVED_AFTER = re.compile(
     r"|virtually|just about|just|simply)\s+){0,2}"
     r"(?:been\s+(?:(?:completely|totally|fully|all|really|very|pretty much)\s+)?)?"
     r"(?:resolved|gone(?! up)|went away|gone away|cleared(?: up)?|clear(?!\s+(?:to|that|of|on|about)\b)|cured|healed"
+    r"|fixed|sorted(?!\s+out\s+(?:with|by)\b)"
     r"|in remission|over|finished|done|a thing of the past|behind me|history(?!\s+of)"
     # quiet for a long while: "has been completely quiet for months"
     r"|quiet(?=\s+(?:for|since|all|now)\b)"

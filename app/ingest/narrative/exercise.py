@@ -148,8 +148,12 @@ _RACE = re.compile(
 """A race the speaker ran ("Celebrated by running a 10 km race"): running, with its distance."""
 _RACE_DISTANCES = {"5k": 5.0, "10k": 10.0, "marathon": 42.2, "half marathon": 21.1}
 _SHOVEL = re.compile(
-    rf"{_I}\s+(?:\w+\s+)?(?P<verb>shovell?ed|cleared|dug out)\s+(?:(?:the|my|our)\s+)?(?:whole\s+|entire\s+)?"
-    r"(?:driveway|drive|walk|sidewalk|path|snow)\b|\b(?:i|we)\s+(?:was\s+|were\s+)?shovell?ing\b",
+    # the subject said, or dropped at a sentence opening: "Shoveled the whole driveway yesterday, heavy wet snow"
+    rf"(?:{_I}\s+(?:\w+\s+)?|(?:^|(?<=[.!?]\s))\W*(?:(?:just|finally|also|then)\s+)?)"
+    r"(?P<verb>shovell?ed|cleared|dug out)\s+(?:(?:the|my|our)\s+)?(?:whole\s+|entire\s+)?"
+    r"(?:driveway|drive|walk|sidewalk|path|snow)\b|\b(?:i|we)\s+(?:was\s+|were\s+)?shovell?ing\b"
+    r"|(?:^|(?<=[.!?]\s))\W*(?:(?:been|was)\s+)?shovell?ing\s+(?:(?:the|my|our)\s+)?(?:whole\s+)?(?:driveway|drive|snow"
+    r"|walk|sidewalk|path)\b",
     re.IGNORECASE,
 )
 """Snow shovelling, a heavy exertion said by what was cleared: "I cleared the whole driveway by myself"."""

@@ -85,7 +85,8 @@ _VERB_FORM = re.compile(r"(?:(?:nearly|almost)\s+)?(?:\w+ed|threw|fell|blacked|p
 fainted", "I was standing at the sink and just blacked out", "I stood up and then passed out")."""
 _NO_OBJECT_AFTER = re.compile(
     r"\s*(?:[.,;:!]|$|(?:in|at|on|while|during|when|after|before|for|from|yesterday|today|tonight|this|last|again"
-    r"|twice|once|briefly|completely|cold|and|then|just)\b)",
+    r"|twice|once|briefly|completely|cold|and|then|just|out\s+of|off|onto|into|right\s+(?:there|out|off|onto|into|in"
+    r"|on|at))\b)",
     re.IGNORECASE,
 )
 """What may follow a symptom verb with no object: a place, a time, a conjunction or the end ("Fainted in the queue")."""
@@ -123,7 +124,7 @@ _FRAGMENT_CIRCUMSTANCE_AFTER = re.compile(
 stairs again today", "Wheezy and breathless since the weekend"); not "Chest pain is a symptom of ...", not "Headache
 medicine"."""
 _FRAGMENT_TIME_AFTER = re.compile(
-    r"^\s*,?\s*(?:(?:again|still)\s+)?(?:since\b|for\s+(?:the\s+)?(?:past\s+|last\s+)?(?:\d+|a|an|two|three|four|five"
+    r"^\s*,?\s*(?:(?:again|still)\s+)?(?:(?:ever\s+)?since\b|for\s+(?:the\s+)?(?:past\s+|last\s+)?(?:\d+|a|an|two|three|four|five"
     r"|six|several|a few|few|a couple|couple|days|weeks|ages)\b|all\s+(?:day|night|morning|afternoon|evening|week"
     r"|weekend)\b|(?:this|last|yesterday)\s+(?:morning|night|evening|afternoon|week)\b|(?:yesterday|today"
     r"|tonight|overnight)\b|on and off\b|off and on\b|again\b|every\s+(?:morning|night|day|evening)\b"
@@ -149,6 +150,7 @@ _ONTO_FURNITURE = re.compile(
 """A collapse onto furniture is tiredness, not a faint: "I collapsed on the sofa after work", "collapsed into bed"."""
 _SEVERITY = re.compile(
     r"(?<!\bnothing )(?<!\bno )(?<!\bnot )"  # "nothing worse than that" is no severity
+    r"(?<!\bfor )(?<!\bin )(?<!\bafter )(?<!\bwait )"  # "stiff for a bit", "in a bit": a length, no severity
     r"\b(?P<s>(?:really |very |so |pretty )?(?:mild|slight|moderate|severe|bad|terrible|awful|horrible|"
     r"excruciating"
     r"|unbearable|sharp|dull|intense|worst|worse|better|killing me)|a (?:little|bit of|bit)|\d{1,2}\s?/\s?10"

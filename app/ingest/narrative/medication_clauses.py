@@ -187,9 +187,13 @@ _RAN_OUT = re.compile(
 """The drug as the subject of running out ("when the Plavix ran out on Sunday", "my metformin is all gone"): the
 doses go untaken, a skip (a stop when it goes on: "... and I never got it refilled")."""
 _SWALLOWED_AFTER = re.compile(
-    r"^\s*(?:(?:is|'s|was|got|went)\s+)?(?:already\s+|just\s+)?(?:down(?:\s+the\s+hatch)?|swallowed|taken"
+    # another drug joined before the verb: "Amlodipine and the water pill both went down first thing"
+    r"^(?:\s*(?:,|and|&|\+)\s+(?:(?:the|my)\s+)?[\w' -]{2,25}?\s+(?:both\s+|all\s+)?"
+    r"(?=(?:were|are|went|got|taken|swallowed|down)\b))?"
+    r"\s*(?:(?:is|'s|was|were|are|got|went)\s+)?(?:already\s+|just\s+)?(?:down(?:\s+the\s+hatch)?|swallowed|taken"
     r"|done for (?:today|the day|tonight|the morning|the night))\b"
-    r"(?=\s*(?:[.,;!?]|$)|\s+(?:at|this|with|after|before|already|early|first|on time|around|about|as|like)\b)",
+    r"(?=\s*(?:[.,;!?]|$)|\s+(?:at|this|with|after|before|already|early|first|on time|around|about|as|like|today"
+    r"|tonight)\b|\s+w/)",
     re.IGNORECASE,
 )
 """The drug said swallowed in a verbless clause ("Plavix down at 7 this morning", "Metformin taken with

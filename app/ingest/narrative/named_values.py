@@ -21,8 +21,10 @@ _IT_CAME_OUT = re.compile(
     r"(?:^|[.!?]\s+|,\s*|\band\s+)(?:(?:it|that|mine|the result|the number|the reading"
     r"|(?:my|the) (?:total|result|results|number|reading|level|score))\s+)?"
     r"(?:came (?:back|out|in)(?: at| as)?|read|showed|said)\s*$"
-    r"|(?:^|[.!?]\s+|,\s*|\band\s+)(?:(?:they|she|he|the (?:nurse|doctor|lab|pharmacist))\s+(?:said|say|says|told me)"
-    r"\s+)?(?:it|that|the result|the number|the reading)(?:\s+was|\s+is|'s|\s+came (?:back|out|in)(?: at| as)?)\s*$",
+    # the reporter said or dropped: "the nurse said it was 8.1", "Said it was 8.1 and I should follow up"
+    r"|(?:^|[.!?]\s+|,\s*|\band\s+)(?:(?:(?:they|she|he|the (?:nurse|doctor|lab|pharmacist))\s+)?(?:said|say|says"
+    r"|told me)\s+)?(?:it|that|the result|the number|the reading)(?:\s+was|\s+is|'s|\s+came (?:back|out|in)"
+    r"(?: at| as)?)\s*$",
     re.IGNORECASE,
 )
 """A value given for "it" at the start of a sentence or clause."""

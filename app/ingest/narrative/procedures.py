@@ -15,6 +15,7 @@ from app.ingest.narrative.lens_implants import find_lens_implants
 from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.named_procedures import find_named_procedures
 from app.ingest.narrative.removed_parts import PART_PROCEDURES, find_removed_parts
+from app.ingest.narrative.verbless_notes import note_procedure_names
 
 _NOT_ANOTHERS_PART = (
     r"(?!(?:\s+(?:of|from))?\s+(?:his|her|their|my\s+(?:wife|husband|son|daughter|mom|mum|mother|dad|father"
@@ -223,4 +224,6 @@ def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
 def surgery_names(text: str) -> set[str]:
     """The procedure names :func:`find_surgeries` and :func:`.find_named_procedures` read in ``text`` (for the
     no-fabrication check: "had my appendix out" -> appendectomy, "an amnio" -> amniocentesis)."""
-    return {str(p.fields["procedure"]) for p in [*find_surgeries(text), *find_named_procedures(text)]}
+    return {str(p.fields["procedure"]) for p in [*find_surgeries(text), *find_named_procedures(text)]} | (
+        note_procedure_names(text)
+    )

@@ -79,6 +79,7 @@ from app.ingest.narrative.terms import TermMatch, Vocabulary, said_name, symptom
 from app.ingest.narrative.unknown_drugs import find_unknown_drugs
 from app.ingest.narrative.vaccine_names import find_named_vaccinations
 from app.ingest.narrative.vaccine_receipts import find_vaccine_receipts
+from app.ingest.narrative.verbless_notes import find_verbless_notes
 
 logger = logging.getLogger(__name__)
 
@@ -218,7 +219,13 @@ def _propose(
     proposals += [  # a procedure named by its word, done on the speaker by any clinician (:mod:`.named_procedures`)
         p for p in find_named_procedures(text) if not any(_overlaps(p.anchor, s.anchor) for s in surgeries)
     ]
-    visits = find_visits(text)
+    # "root canal yesterday", "covid booster yesterday": a procedure or a vaccination noted with no verb
+    proposals += [
+        p for p in find_verbless_notes(text)
+        if not any(_overlaps(p.anchor, q.anchor) for q in proposals if q.type in ("surgery_history", "clinical_visit"))
+    ]
+    visits = [v for v in find_visits(text) if not any(_overlaps(v.anchor, q.anchor) for q in proposals
+                                                      if q.fields.get("kind") == "vaccination")]
     proposals += visits
     proposals += [  # "my tetanus booster is up to date": a vaccination beyond "got my flu shot"
         p for p in find_immunizations(text) if not any(_overlaps(v.anchor, p.anchor) for v in visits)
