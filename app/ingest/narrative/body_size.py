@@ -29,6 +29,10 @@ _SCALE_LEAD = (
     r"(?:\s+(?:at|in|from|on)(?:\s+[a-z]+(?:'s)?){1,4}?)?\s+(?:this\s+\w+\s+|today\s+)?"
     r"(?:said|says|showed|shows|read|reads|was|had\s+me\s+at|put\s+me\s+at)\s+(?:(?:i'm|i am|i was|me at)\s+)?"
     r"(?:(?:down|up)\s+to\s+)?"
+    # a scale opening a note, or the weight said reached: "Scale this morning: 74.5 kilos", "down to 82 kg this
+    # morning!!" (a weight unit must follow)
+    r"|(?:^|(?<=[.!?]\s))\W*(?:the\s+|my\s+)?scales?(?:\s+(?:this\s+\w+|today|at\s+\w+))?\s*[:,\u2013\u2014-]\s*"
+    r"|(?:^|(?<=[.!?]\s))\W*(?:(?:finally|now|so)\s+)?(?:down|up)\s+to\s+"
     # weighed by someone, the place between: "Got weighed at the clinic, 82 kilos", "was weighed in at 91 kg"
     r"|\b(?:got|get|was|been|being)\s+weighed\b(?:\s+in)?[^.;!?\d]{0,30}?"
     r"(?:[:,-]|\bat\b|\b(?:and|so)\s+(?:i'm|i was)\b)\s*)"

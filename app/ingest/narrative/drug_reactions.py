@@ -77,6 +77,17 @@ _SIGN_OVER = re.compile(
     r"|settled|calmed|healed|faded)\b",
     re.IGNORECASE,
 )
+_TOOK_BEFORE = re.compile(
+    r"(?:\bi\s+|(?:^|(?<=[.!?]\s))\W*)(?:just\s+)?(?:took|had|popped|swallowed|tried)\s+(?:a|an|one|my|the|some|two)?\s*$",
+    re.IGNORECASE,
+)
+_SOON_AFTER = re.compile(
+    r"^[^.;!?]{0,40}?\b(?:and|then|,)\s+(?:then\s+)?(?:within\s+(?:the\s+|an?\s+)?(?:hour|minutes|half\s+an\s+hour)"
+    r"|(?:an?|half\s+an|two)\s+(?:hour|hours|minutes)\s+later|soon\s+after|shortly\s+after(?:wards)?|right\s+after"
+    r"|not\s+long\s+after|minutes\s+later|by\s+(?:the\s+)?evening|that\s+night)\b,?\s*",
+    re.IGNORECASE,
+)
+"""A dose said taken, then a sign soon after it in the same sentence: the dose brought the sign on."""
 _TRIGGER = re.compile(r"\b(?:whenever|every time|each time|any time|when|if|once)\s+$", re.IGNORECASE)
 _FOR_SIGN = re.compile(r"\b(?:for|treat|treating|to treat|against)\s+(?:my\s+|the\s+|his\s+|her\s+)?$", re.IGNORECASE)
 
@@ -164,6 +175,15 @@ def find_drug_reactions(text: str, drugs: list[TermMatch], sentences: list[tuple
                 anchor = (sentence[0] + earlier.start(), sentence[0] + earlier.end())
                 out.append(reaction_proposal(drug, anchor, taking=taking))
                 continue
+        # a dose, then the speaker's sign soon after it: "Took a Benadryl at 3pm and within the hour I broke out in
+        # hives" (the dose is the cause, no intake of its own)
+        if (took := _TOOK_BEFORE.search(before)) is not None and (soon := _SOON_AFTER.match(after)) is not None and (
+            sign_after := _speaker_sign_after(after[soon.end() :])
+        ) is not None:
+            start = drug.end + soon.end() + sign_after.start()
+            taking = (sentence[0] + took.start(), drug.end)
+            out.append(reaction_proposal(drug, (start, start + len(sign_after.group(0))), taking=taking))
+            continue
         # the speaker's sign after a start of the drug or after the drug each time: "Ever since I started the
         # lisinopril my lips have been swelling up", "the penicillin doesn't agree with me, I get hives every time"
         if (_SINCE_STARTED.search(before) or _EVERY_TIME_AFTER.search(after)) and (

@@ -62,6 +62,10 @@ DROOP_TOLD = re.compile(
 )
 CHEST_TOLD = re.compile(
     r"\b(?:an?|the|this)\s+elephant\s+(?:sitting|standing|parked|on)\s+(?:on\s+)?my\s+chest\b"
+    # a constriction opening a note: "Weird squeezing in the middle of my chest this evening"
+    rf"|{_OPENING}(?:(?:weird|strange|funny|horrible|awful|bad|sudden|odd|tight|heavy|crushing|massive)\s+)?"
+    r"(?:squeezing|crushing|tightness|heaviness|pressure|squeeze)(?:\s+feeling|\s+sensation)?\s+(?:in|on|across|around)"
+    r"\s+(?:the\s+(?:middle|centre|center)\s+of\s+)?my\s+chest\b"
     r"|\b(?:burning\s+|crushing\s+|heavy\s+|tight\s+)?(?:pressure|tightness|heaviness)\s+(?:right\s+)?(?:across|in|on)"
     r"\s+(?:the|my)\s+chest\b"
     r"|\b(?:pain|ache|pressure|tightness|discomfort|squeezing|heaviness|burning)\s+(?:right\s+)?(?:behind|under)\s+"

@@ -223,7 +223,7 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
         unit = clean_unit(m.group("unit"))
         value = parse_number(m.group("num"))
         if unit is None and text[name_span[1] : m.start()].strip().lower() in ("at", "@", "around", "by") and (
-            "." not in m.group("num") and value <= 24
+            "." not in m.group("num") and " point " not in m.group("num").lower() and value <= 24
         ):
             continue  # "took my thyroid pill at 6": a clock time, not a value ("had my LDL at 96" is a value)
         entry = vocabulary.lookup("test", name)

@@ -39,8 +39,10 @@ _AGENT = (
 )
 _DONE_ON_ME = re.compile(
     # the agent may carry its place: "the ENT at the outpatient center did a balloon sinuplasty"
-    rf"\b{_AGENT}(?:\s+(?:at|from|in)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+){{0,2}}?)?\s+"
-    r"(?:(?:also|finally|just|then|eventually)\s+)?(?:did|performed|carried out|ran)\s+"
+    rf"\b{_AGENT}(?:\s+(?:at|from|in)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+){{0,2}}?)?"
+    # "They'd also done a cystoscopy on March 9th"
+    r"(?:'d|’d|'ve|\s+had|\s+have|\s+has)?\s+"
+    r"(?:(?:also|finally|just|then|eventually|already)\s+)?(?:did|done|performed|carried out|ran)\s+"
     rf"(?:an?|my|the|that)\s+{_NAME}\b(?P<patient>\s+(?:on|for)\s+(?:me|my\s+\w+|(?:his|her|their)\b))?",
     re.IGNORECASE,
 )

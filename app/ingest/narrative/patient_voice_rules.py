@@ -270,6 +270,21 @@ PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], ..
             {"LOWER": {"IN": ["my", "i", "i'm", "im", "we"]}},
         ],
     ),
+    # Something seen on the speaker's body: "my mom noticed hives all over my arms", "my wife spotted a rash on my
+    # back": the sign is the speaker's, so the relative's scope ends at the observation
+    (
+        "observed on me",
+        "FIRST_PERSON",
+        "PSEUDO",
+        [
+            {"LOWER": {"IN": ["noticed", "saw", "spotted", "found", "sees", "notices", "spots"]}},
+            {"IS_ALPHA": True, "LOWER": {"NOT_IN": ["his", "her", "their", "him", "them"]}, "OP": "?"},
+            {"IS_ALPHA": True, "LOWER": {"NOT_IN": ["his", "her", "their", "him", "them"]}, "OP": "?"},
+            {"IS_ALPHA": True, "LOWER": {"NOT_IN": ["his", "her", "their", "him", "them"]}, "OP": "?"},
+            {"LOWER": {"IN": ["on", "over", "across", "around", "down", "under"]}},
+            {"LOWER": "my"},
+        ],
+    ),
     # The observation with its time or place said first: "she says at dinner last night my words came out
     # slurred", "he noticed over breakfast my face looked lopsided": the speaker's part is what was observed.
     (
