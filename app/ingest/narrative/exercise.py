@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from app.ingest.narrative.entered_events import SPEAKERS, entered_events
 from app.ingest.narrative.exercise_phrases import exercise_phrases, route_walks
 from app.ingest.narrative.exertion_notes import exertion_notes
 from app.ingest.narrative.lifestyle import SPEAKER_SUBJECT
@@ -38,7 +39,7 @@ def _count(said: str) -> float:
     return parse_number(said)
 
 
-_I = r"\b(?:i|we|(?:a few|some|all|both|the (?:two|three|four)) of us|my \w+ and i)\b"
+_I = SPEAKERS
 """The speaker as subject, alone or in company ("a few of us went swimming", "my wife and I walked")."""
 _ACTIVITIES = {
     "walked": "walking",
@@ -223,24 +224,8 @@ _STEPS = re.compile(
     re.IGNORECASE,
 )
 
-_ENTERED = re.compile(
-    rf"{_I}(?:'ve|\s+have|\s+am|'m)?\s+(?:just\s+|already\s+|finally\s+)?(?:signed (?:myself )?up|registered|entered"
-    r"|signed on|competing|racing|put my name down)\b(?:\s+(?:for|in|into|to do))?",
-    re.IGNORECASE,
-)
-_EVENT = re.compile(
-    r"\b(?P<event>(?:(?:crossfit|running|cycling|swimming|powerlifting|weightlifting|lifting|strongman|obstacle|boxing"
-    r"|charity|fun|trail|road|hill)\s+)?(?:throwdown|competition|comp|meet|tournament|race|marathon|half marathon"
-    r"|triathlon|duathlon|ironman|5k|10k|fun run|games|sportive|gran fondo|bout|fight))\b",
-    re.IGNORECASE,
-)
-"""A sporting event the speaker has entered ("the gym is running a CrossFit throwdown in 10 days and I signed up for
-the heavy division", "I've registered for a half marathon in May"): an exercise, the event as said; its time is
-the event's, when said."""
-
-
 def find_exercise(text: str) -> list[Proposal]:
-    out = _entered_events(text)
+    out = entered_events(text)  # "I signed up for a half marathon in May" (:mod:`.entered_events`)
     for m in _EXERCISE.finditer(text):
         if _dropped_after_comma(text, m.start()) and _OTHER_SUBJECT.search(_sentence_before(text, m.start())):
             continue  # "my son came over, went for a run with the dog": his run
@@ -367,19 +352,6 @@ def _trained(text: str, found: list[Proposal]) -> list[Proposal]:
             continue
         trained: dict[str, object] = {"activity": content} | ({"duration_min": minutes} if minutes else {})
         out.append(Proposal("exercise", trained, (start, end), policy="plain", extra=SPEAKER_SUBJECT))
-    return out
-
-
-def _entered_events(text: str) -> list[Proposal]:
-    out = []
-    for m in _ENTERED.finditer(text):
-        start = max(text.rfind(".", 0, m.start()), text.rfind("!", 0, m.start()), text.rfind("?", 0, m.start())) + 1
-        end = min([i for i in (text.find(c, m.end()) for c in ".!?") if i >= 0] or [len(text)])
-        event = _EVENT.search(text, m.end(), end) or _EVENT.search(text, start, m.start())
-        if event is None:
-            continue
-        fields: dict[str, object] = {"activity": event.group("event").lower()}
-        out.append(Proposal("exercise", fields, (m.start(), m.end()), policy="plain", extra=SPEAKER_SUBJECT))
     return out
 
 

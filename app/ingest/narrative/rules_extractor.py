@@ -41,11 +41,7 @@ from app.ingest.narrative.exercise import find_exercise
 from app.ingest.narrative.faithful_doses import find_faithful_doses
 from app.ingest.narrative.goals import find_goals
 from app.ingest.narrative.grounding_check import ungrounded_fields
-from app.ingest.narrative.history import (
-    find_static_facts,
-    find_symptoms,
-    find_visits,
-)
+from app.ingest.narrative.history import find_symptoms, find_visits
 from app.ingest.narrative.immunizations import find_immunizations
 from app.ingest.narrative.lay_complaints import find_lay_complaints
 from app.ingest.narrative.lifestyle import (
@@ -73,6 +69,7 @@ from app.ingest.narrative.record_times import (
 from app.ingest.narrative.record_types import CandidateRecord
 from app.ingest.narrative.sentences import enclosing, sentence_spans
 from app.ingest.narrative.site_pain import find_site_pain
+from app.ingest.narrative.static_facts import find_static_facts
 from app.ingest.narrative.supplement_advice import find_supplement_pushes
 from app.ingest.narrative.swaps import find_swaps
 from app.ingest.narrative.terms import TermMatch, Vocabulary, said_name, symptom_name, term_index, tokenize
