@@ -82,3 +82,30 @@ def test_a_spoken_decimal_after_at_is_a_value(snapshot: DictionarySnapshot, ment
     assert [f["value"] for f in of_type(grounded_records(text, snapshot, mention), "test_result")] == [6.0]
     clock = "took my thyroid pill at six this morning"
     assert of_type(grounded_records(clock, snapshot, mention), "test_result") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "activity", "minutes"),
+    [
+        ("45 min spin class this morning, legs are jelly", "spin class", 45.0),
+        ("Hot yoga yesterday, 60 min, nearly died", "hot yoga", 60.0),
+        ("crossfit wod this am, went hard", "crossfit wod", None),
+        ("zumba w my sister, an hour", "zumba", 60.0),
+        ("the stairmaster, 25 minutes, max level. I'm dying", "stairmaster", 25.0),
+    ],
+)
+def test_an_exercise_noted_with_no_verb(
+    text: str, activity: str, minutes: float | None, snapshot: DictionarySnapshot, mention: datetime
+) -> None:
+    [exercise] = of_type(grounded_records(text, snapshot, mention), "exercise")
+    assert (exercise["activity"], exercise.get("duration_min")) == (activity, minutes)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Spin class next week with my sister.", "My husband's yoga this morning ran late.", "Yoga is good for you."],
+)
+def test_no_exercise_note_of_a_plan_anothers_or_a_remark(
+    text: str, snapshot: DictionarySnapshot, mention: datetime
+) -> None:
+    assert of_type(grounded_records(text, snapshot, mention), "exercise") == []

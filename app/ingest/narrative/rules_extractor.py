@@ -76,7 +76,7 @@ from app.ingest.narrative.terms import TermMatch, Vocabulary, said_name, symptom
 from app.ingest.narrative.unknown_drugs import find_unknown_drugs
 from app.ingest.narrative.vaccine_names import find_named_vaccinations
 from app.ingest.narrative.vaccine_receipts import find_vaccine_receipts
-from app.ingest.narrative.verbless_notes import find_verbless_notes
+from app.ingest.narrative.verbless_notes import find_exercise_notes, find_verbless_notes
 
 logger = logging.getLogger(__name__)
 
@@ -235,7 +235,11 @@ def _propose(
         proposals += find_vaccine_receipts(text)  # (:mod:`.vaccine_receipts`)
     proposals += find_static_facts(text)
     proposals += find_sleep(text)
-    proposals += find_exercise(text)
+    exercises = find_exercise(text)
+    proposals += exercises
+    proposals += [  # "45 min spin class this morning", "Hot yoga yesterday, 60 min" (:mod:`.verbless_notes`)
+        p for p in find_exercise_notes(text) if not any(_overlaps(p.anchor, q.anchor) for q in exercises)
+    ]
     proposals += find_meals(text)
     proposals += find_swaps(text)  # a food swapped in, a walk in place of the car (:mod:`.swaps`)
     proposals += mood

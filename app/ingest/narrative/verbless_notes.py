@@ -1,5 +1,5 @@
-"""Events jotted down as a note with no verb: a procedure or a vaccination named at the opening of a sentence and
-followed by when it was, that it is done, or where.
+"""Events jotted down as a note with no verb: a procedure, a vaccination or an exercise named at the opening of a
+sentence and followed by when it was, that it is done, where, or how long.
 
 "root canal yesterday, upper left molar", "Cataract surgery on the left eye done!", "hysterectomy in 2015",
 "endoscopy done this am", "Skin tag removal at the derm this afternoon", "covid booster yesterday", "HPV shot at the
@@ -82,6 +82,51 @@ def find_verbless_notes(text: str) -> list[Proposal]:
         else:
             out.append(Proposal("clinical_visit", {"kind": "vaccination"}, m.span("vax")))
     return out
+
+
+_LENGTH = (
+    r"(?P<n>\d{1,3}|ten|fifteen|twenty|thirty|forty|forty-five|fifty|sixty|ninety)\s*-?\s*(?P<u>min|mins|minutes?|hours?"
+    r"|hrs?)|(?P<hour>an?\s+hour|a\s+full\s+hour|half\s+an\s+hour)"
+)
+_UNNAMED_LENGTH = re.sub(r"\(\?P<\w+>", "(?:", _LENGTH)
+_ACTIVITY = (
+    r"(?P<act>hot\s+yoga|yoga|pilates|zumba|crossfit(?:\s+wod)?|hiit(?:\s+class)?|barre|kickboxing|boxing|bootcamp"
+    r"|boot\s+camp|spin(?:\s+class)?|spinning|peloton(?:\s+ride)?|stairmaster|rowing(?:\s+machine)?|elliptical"
+    r"|treadmill|leg\s+day|swim|jog|hike|bike\s+ride|aqua\s+aerobics|water\s+aerobics|aerobics)"
+)
+_EXERCISE_NOTE = re.compile(
+    rf"{_OPENING}(?:(?:{_LENGTH})\s+(?:of\s+)?)?{_ACTIVITY}\b"
+    rf"(?=\s*(?:[,!:;-]+\s*)?(?:{_WHEN}|(?:{_UNNAMED_LENGTH})\b|went\s+(?:hard|all\s+out|well|great)|done\b|w/"
+    r"|w\s+my\b|with\s+my))",
+    re.IGNORECASE,
+)
+"""An exercise noted with no verb: "45 min spin class this morning", "Hot yoga yesterday, 60 min", "crossfit wod this
+am, went hard", "the stairmaster, 25 minutes"."""
+_LENGTH_AFTER = re.compile(rf"[^.;!?]{{0,30}}?\b(?:{_LENGTH})\b", re.IGNORECASE)
+_WORDS = {"ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45, "fifty": 50, "sixty": 60,
+          "ninety": 90}
+
+
+def find_exercise_notes(text: str) -> list[Proposal]:
+    """An exercise for each activity noted with no verb (its length when said before or just after it)."""
+    out: list[Proposal] = []
+    for m in _EXERCISE_NOTE.finditer(text):
+        if _ANOTHERS.match(text, m.start()) or _PLANNED.search(text, m.end(), m.end() + 40):
+            continue
+        fields: dict[str, object] = {"activity": re.sub(r"\s+", " ", m.group("act").lower())}
+        length = m if (m.group("n") or m.group("hour")) else _LENGTH_AFTER.match(text, m.end())
+        if length is not None and (length.group("n") or length.group("hour")):
+            fields["duration_min"] = _minutes(length)
+        out.append(Proposal("exercise", fields, m.span("act"), policy="plain"))
+    return out
+
+
+def _minutes(m: re.Match[str]) -> float:
+    if m.group("hour"):
+        return 30.0 if m.group("hour").lower().startswith("half") else 60.0
+    said = m.group("n").lower()
+    n = float(_WORDS[said]) if said in _WORDS else float(said)
+    return n * 60 if m.group("u").lower().startswith("h") else n
 
 
 def note_procedure_names(text: str) -> set[str]:
