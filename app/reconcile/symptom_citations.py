@@ -5,7 +5,9 @@
 - a seizure, and a fainting with no heart condition recorded (a blackout may be a seizure), rely on every active
   seizure entry when a seizure disorder is recorded, its "History of ..." situation included;
 - a fainting with no heart, seizure or vascular condition recorded is read against an active blood cause of fainting
-  (an anaemia), when the record holds one.
+  (an anaemia), when the record holds one;
+- a fainting's heart causes are the rhythm disorders when there are any, else every heart condition
+  (:func:`syncope_causes`); with none, the vascular conditions it bears on (``VASCULAR_WORDS``).
 """
 
 from __future__ import annotations
@@ -45,3 +47,31 @@ def blood_causes_of_fainting(active: Sequence[ClinicalItem]) -> list[ClinicalIte
         for i in active
         if any_phrase(i.display, BLOOD_CAUSE_WORDS) and not i.display.lower().startswith("history of")
     ]
+
+
+RHYTHM_WORDS = (
+    "fibrillation",
+    "flutter",
+    "arrhythmia",
+    "heart block",
+    "atrioventricular block",
+    "tachycardia",
+    "bradycardia",
+    "sick sinus",
+    "long qt",
+)
+"""Rhythm disorders, the first cardiac cause of fainting: cited alone when the record holds one."""
+NOT_HEART_WORDS = ("stroke", "cerebrovascular")
+VASCULAR_WORDS = ("hypertension", "hypertensive", "stroke", "cerebrovascular", "transient ischemic")
+"""With no heart condition recorded, a fainting is cited against the vascular conditions it bears on
+(a recorded hypertension, a stroke)."""
+
+
+def syncope_causes(heart: Sequence[ClinicalItem]) -> list[ClinicalItem]:
+    """The active heart conditions a fainting is cited against: the rhythm disorders when there are any,
+    else every heart condition, its "History of ..." situation included ("Cardiac arrest" with "History of
+    cardiac arrest", as chest pain cites them; a stroke is no heart condition)."""
+    cardiac = [i for i in heart if not any_phrase(i.display, NOT_HEART_WORDS)]
+    rhythm = [i for i in cardiac if any_phrase(i.display.lower(), RHYTHM_WORDS)]
+    disorders = [i for i in rhythm if not i.display.lower().startswith("history of")]
+    return disorders or rhythm or cardiac

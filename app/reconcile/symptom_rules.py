@@ -35,9 +35,11 @@ from app.reconcile.medication_rules import cardiac_items
 from app.reconcile.models import Statement
 from app.reconcile.palpitation_rules import palpitations_verdict
 from app.reconcile.symptom_citations import (
+    VASCULAR_WORDS,
     blood_causes_of_fainting,
     cardiac_conditions_relied_on,
     seizure_conditions_relied_on,
+    syncope_causes,
 )
 
 PAIN_WORDS = ("pain", "ache", "aches", "aching", "sore", "hurts")
@@ -201,19 +203,6 @@ def _prefer_active(items: Sequence[ClinicalItem], t: datetime) -> list[ClinicalI
     return disorders or chosen
 
 
-RHYTHM_WORDS = (
-    "fibrillation",
-    "flutter",
-    "arrhythmia",
-    "heart block",
-    "atrioventricular block",
-    "tachycardia",
-    "bradycardia",
-    "sick sinus",
-    "long qt",
-)
-"""Rhythm disorders, the first cardiac cause of fainting: cited alone when the record holds one."""
-NOT_HEART_WORDS = ("stroke", "cerebrovascular")
 ALLERGIC_REACTION_SIGNS = re.compile(
     r"\b(?:throat|tongue|lips?|mouth|face|eyes?)\s+(?:(?:feels?|felt|is|was|are|were|went|got|getting|started|"
     r"starting|began)\s+)?(?:(?:all|really|so|very|a bit|kind of|to)\s+)?(?:tight|tightening|swollen|swelling|swell"
@@ -225,21 +214,6 @@ ALLERGIC_REACTION_SIGNS = re.compile(
 """Signs of an allergic reaction in the quote: a throat tight or closing, lips or tongue swelling or tingling,
 trouble breathing or swallowing, hives."""
 _ALLERGEN_GENERIC = frozenset({"allergy", "allergic", "intolerance", "substance", "disorder", "finding", "to", "of"})
-VASCULAR_WORDS = ("hypertension", "hypertensive", "stroke", "cerebrovascular", "transient ischemic")
-"""With no heart condition recorded, a fainting is cited against the vascular conditions it bears on
-(a recorded hypertension, a stroke)."""
-
-
-def _syncope_causes(heart: Sequence[ClinicalItem]) -> list[ClinicalItem]:
-    """The active heart conditions a fainting is cited against: the rhythm disorders when there are any,
-    else every heart condition, its "History of ..." situation included ("Cardiac arrest" with "History of
-    cardiac arrest", as chest pain cites them; a stroke is no heart condition)."""
-    cardiac = [i for i in heart if not any_phrase(i.display, NOT_HEART_WORDS)]
-    rhythm = [i for i in cardiac if any_phrase(i.display.lower(), RHYTHM_WORDS)]
-    disorders = [i for i in rhythm if not i.display.lower().startswith("history of")]
-    return disorders or rhythm or cardiac
-
-
 def _names_allergen(quote: str | None, allergy: ClinicalItem) -> bool:
     """Whether the quote names the recorded allergy's substance ("a bee got me" and "Allergy to bee venom"):
     a content word of the allergy's display, singular or plural."""
@@ -300,7 +274,7 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
     if near_faint or any_phrase(text, FAINTING) or FAINT_SAID.search(st.quote or ""):
         active = [i for i in ctx.of_type("Condition") if condition_active_at(i, t)]
         heart = (
-            _syncope_causes([i for i in cardiac_items(ctx) if i in active])
+            syncope_causes([i for i in cardiac_items(ctx) if i in active])
             or seizure_conditions_relied_on(active, t)  # a blackout may be a seizure
             or [
                 i
