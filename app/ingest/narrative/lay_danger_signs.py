@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import re
 
-_OPENING = r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s))\W*(?:(?:so|and|oh|then|just|also|another)\s+)?"
+from app.ingest.narrative.sentences import SENTENCE_OPENING
+
+_OPENING = rf"{SENTENCE_OPENING}(?:(?:so|and|oh|then|just|also|another)\s+)?"
 """A sign told with its subject dropped at a sentence opening."""
 _FLOOR = r"(?:floor|ground|pavement|sidewalk|deck|tiles|carpet|kitchen floor|bathroom floor)"
 

@@ -278,9 +278,7 @@ PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], ..
         "PSEUDO",
         [
             {"LOWER": {"IN": ["noticed", "saw", "spotted", "found", "sees", "notices", "spots"]}},
-            {"IS_ALPHA": True, "LOWER": {"NOT_IN": ["his", "her", "their", "him", "them"]}, "OP": "?"},
-            {"IS_ALPHA": True, "LOWER": {"NOT_IN": ["his", "her", "their", "him", "them"]}, "OP": "?"},
-            {"IS_ALPHA": True, "LOWER": {"NOT_IN": ["his", "her", "their", "him", "them"]}, "OP": "?"},
+            *[{"IS_ALPHA": True, "LOWER": {"NOT_IN": ["his", "her", "their", "him", "them"]}, "OP": "?"}] * 3,
             {"LOWER": {"IN": ["on", "over", "across", "around", "down", "under"]}},
             {"LOWER": "my"},
         ],

@@ -62,6 +62,10 @@ def sentence_end(pos: int, sentences: list[tuple[int, int]]) -> int:
     return next((e for s, e in sentences if s <= pos <= e), pos)
 
 
+SENTENCE_OPENING = r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s))\W*"
+"""Where a sentence opens in a regex (the text's start or after a sentence end), leading punctuation skipped: a
+clause with its subject dropped opens there ("Ditched it on Sunday", "root canal yesterday")."""
+
 _LEAD_IN = re.compile(
     r"^\W*(?:(?:oh|ah|ok|okay|so|and|also|anyway|anyways|btw|by the way|fyi|update|quick update|good news|bad news"
     r"|heads up|side note|one more thing|before i forget"

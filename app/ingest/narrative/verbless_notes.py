@@ -17,9 +17,11 @@ from __future__ import annotations
 import re
 
 from app.ingest.narrative.models import Proposal
+from app.ingest.narrative.quantities import SPOKEN_INTEGER, parse_number
+from app.ingest.narrative.sentences import SENTENCE_OPENING
 
 _OPENING = (
-    r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s))\W*(?:(?:so|oh|and|also|just|finally|btw|update|fyi)\W+){0,2}"
+    rf"{SENTENCE_OPENING}(?:(?:so|oh|and|also|just|finally|btw|update|fyi)\W+){{0,2}}"
     r"(?:(?:the|my|a|an|first|second|third|1st|2nd|3rd|annual|yearly)\s+){0,2}"
 )
 _PROCEDURE = (
@@ -85,7 +87,7 @@ def find_verbless_notes(text: str) -> list[Proposal]:
 
 
 _LENGTH = (
-    r"(?P<n>\d{1,3}|ten|fifteen|twenty|thirty|forty|forty-five|fifty|sixty|ninety)\s*-?\s*(?P<u>min|mins|minutes?|hours?"
+    rf"(?P<n>\d{{1,3}}|{SPOKEN_INTEGER})\s*-?\s*(?P<u>min|mins|minutes?|hours?"
     r"|hrs?)|(?P<hour>an?\s+hour|a\s+full\s+hour|half\s+an\s+hour)"
 )
 _UNNAMED_LENGTH = re.sub(r"\(\?P<\w+>", "(?:", _LENGTH)
@@ -103,8 +105,6 @@ _EXERCISE_NOTE = re.compile(
 """An exercise noted with no verb: "45 min spin class this morning", "Hot yoga yesterday, 60 min", "crossfit wod this
 am, went hard", "the stairmaster, 25 minutes"."""
 _LENGTH_AFTER = re.compile(rf"[^.;!?]{{0,30}}?\b(?:{_LENGTH})\b", re.IGNORECASE)
-_WORDS = {"ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45, "fifty": 50, "sixty": 60,
-          "ninety": 90}
 
 
 def find_exercise_notes(text: str) -> list[Proposal]:
@@ -124,8 +124,7 @@ def find_exercise_notes(text: str) -> list[Proposal]:
 def _minutes(m: re.Match[str]) -> float:
     if m.group("hour"):
         return 30.0 if m.group("hour").lower().startswith("half") else 60.0
-    said = m.group("n").lower()
-    n = float(_WORDS[said]) if said in _WORDS else float(said)
+    n = parse_number(m.group("n"))
     return n * 60 if m.group("u").lower().startswith("h") else n
 
 
