@@ -25,11 +25,11 @@ _RECORD_NEAR = re.compile(
     re.IGNORECASE,
 )
 _PLACE_ONLY = re.compile(
-    r"^['\"’]?\s*(?:\?+|(?:under|among|as|in|on|with)\s+(?:my|the|a|its)?\s*(?:\w+\s+){0,2}"
+    r"^['\"’]?\s*(?:\?+|[.!]+|(?:under|among|as|in|on|with)\s+(?:my|the|a|its)?\s*(?:\w+\s+){0,2}"
     r"(?:conditions?|diagnos[ie]s|problems?|history|list|issues|illnesses)\s*[.?!]*)\s*$",
     re.IGNORECASE,
 )
-"""After the entry, only where it sits or a question mark: the next sentence may judge it."""
+"""After the entry, only where it sits, the sentence's end or a question mark: the next sentence may judge it."""
 _NEXT_DENIES = re.compile(
     r"^\W*(?:(?:nope|nah|no|no way|wrong|not true|not me|rubbish|nonsense)\s*(?:[.,!;:]|$)"
     r"|(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:(?:just|flat|completely|totally|simply|all)\s+)?"
@@ -39,6 +39,9 @@ _NEXT_DENIES = re.compile(
     r"|(?:i(?:'ve|\s+have)?\s+)?(?:(?:honestly|really|truly)\s+)?never\s+(?:(?:once|ever)\s+(?:had|been)\b"
     r"|(?:had|been)\b(?:\s+(?:that|it|this|one)\b|[^.;!?]{0,40}\b(?:in my life|ever|at all|whatsoever)\b))"
     r"|(?:i\s+)?(?:don't|do not|never)\s+(?:have|had)\s+(?:that|it|this|any)\b"
+    # the entry's word denied by the bare verb: "the chart calls me obese. I'm not, never have been", "... I don't."
+    r"|(?:i'm|i\s+am|im)\s+(?:just\s+|really\s+)?not\s*(?:[.,!;]|$|\s+(?:at\s+all|really)\b)"
+    r"|i\s+(?:don't|do not|dont|never\s+did)\s*(?:[.,!;]|$)"
     # the complaint denied in general: "I don't get migraines, never have"
     r"|i\s+(?:don't|do not|dont)\s+(?:get|suffer from|have)\s+[a-z]+(?:\s+[a-z]+)?\s*,\s*never\s+(?:have|did|had)\b"
     # another patient's entry: "somebody must've mixed me up with another patient"

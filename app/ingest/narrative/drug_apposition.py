@@ -68,7 +68,7 @@ def drop_class_named_with_drug(text: str, drugs: list[TermMatch], vocabulary: Vo
         specific = [d for d in drugs if d.key not in CLASS_KEYS and _same_kind(cls.key, d.key, vocabulary)]
         after = next(
             (d for d in specific if d.start >= cls.end and _CLASS_THEN_NAME.fullmatch(text[cls.end : d.start])), None
-        )
+        ) or _named_at_clause_end(text, cls, specific, drugs)
         before = any(d.end <= cls.start and _NAME_THEN_CLASS.fullmatch(text[d.end : cls.start]) for d in specific)
         if after is not None:
             replaced[cls.start] = replace(cls, key=after.key)
@@ -76,6 +76,29 @@ def drop_class_named_with_drug(text: str, drugs: list[TermMatch], vocabulary: Vo
         elif before:
             dropped.add(cls.start)
     return [replaced.get(d.start, d) for d in drugs if d.start not in dropped]
+
+
+def _named_at_clause_end(
+    text: str, cls: TermMatch, specific: list[TermMatch], drugs: list[TermMatch]
+) -> TermMatch | None:
+    """The drug's name added as an afterthought closing the class's sentence ("blood pressure pill went down with my
+    coffee this morning, the amlodipine"): no other drug between them and nothing after the name but its end."""
+    for d in specific:
+        between = text[cls.end : d.start]
+        if (
+            d.start >= cls.end
+            and _AFTERTHOUGHT.search(between)
+            and not _SENTENCE_END.search(between)
+            and not any(cls.end <= o.start < d.start for o in drugs)
+            and _CLAUSE_END.match(text, d.end)
+        ):
+            return d
+    return None
+
+
+_AFTERTHOUGHT = re.compile(r"(?:,|\s-|\u2013|\u2014)\s*(?:(?:the|my|i mean|that's|that is)\s+){1,2}$", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?;]")
+_CLAUSE_END = re.compile(r"\s*(?:[.!?;)]|$)")
 
 
 def _same_kind(class_key: str, drug_key: str, vocabulary: Vocabulary) -> bool:

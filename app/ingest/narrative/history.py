@@ -171,7 +171,7 @@ _VISIT = (
         re.compile(
             # "I haven't had my flu shot yet", "never got the shingles vaccine": no vaccination
             r"(?<!n't )(?<!not )(?<!never )"
-            r"\b(?:got|had|received|get|getting|gave me|give me|given|talked me into|into)\s+"
+            r"\b(?:got|had|received|get|getting|gave me|give me|given|talked me into|into|grabbed|picked up)\s+"
             r"(?:my\s+|a\s+|the\s+|an\s+)?(?!of\b)"
             # one dose of a series: "Got the first of the two shingles shots at CVS"
             r"(?:(?:first|second|third|last|final)\s+(?:one\s+)?of\s+(?:the\s+|my\s+)?(?:two\s+|three\s+|2\s+|3\s+)?)?"

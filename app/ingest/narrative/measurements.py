@@ -110,6 +110,10 @@ _REPORTED_NEAR = re.compile(
 """A past result reported as near a number ("total cholesterol was right around 200"): the number is the value;
 a target ("keep it around 7", "should be about 6") is still no measurement."""
 _NAME_NOUN = re.compile(r"\s+(?:score|number|count|reading|level|levels|result|results|index|value)\b", re.I)
+_ADVERB_AFTER_NAME = re.compile(
+    r"\s+(?:there|here|again|now|then|today|too|also)$", re.IGNORECASE
+)
+"""A place or time adverb said after a test's name ("my a1c there was 7.1%", "my A1C again came back 7.4%")."""
 _COUNT_NOUN = re.compile(
     r"\s*(?:-\s*)?(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|times?|ago|doses?|shots?"
     r"|injections?|glasses|cups?|servings?|steps|nights?|mornings?|evenings?)\b",
@@ -232,6 +236,14 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
             longer = vocabulary.lookup("test", name + noun.group(0))
             if isinstance(longer, TestEntry):
                 entry, name, name_span = longer, name + noun.group(0), (name_span[0], noun.end())
+        adverb = _ADVERB_AFTER_NAME.search(text, name_span[0], name_span[1])
+        if (  # "my a1c there was 7.1%"
+            not isinstance(entry, TestEntry)
+            and adverb is not None
+            and isinstance(bare := vocabulary.lookup("test", text[name_span[0] : adverb.start()]), TestEntry)
+        ):
+            entry, name_span = bare, (name_span[0], adverb.start())
+            name = text[name_span[0] : name_span[1]]
         if not isinstance(entry, TestEntry):  # "the finger-prick A1c": a modifier before the test's own name
             for suffix in _name_suffixes(text, name_span):
                 if isinstance(shorter := vocabulary.lookup("test", text[suffix[0] : suffix[1]]), TestEntry):

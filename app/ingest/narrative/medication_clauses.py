@@ -111,8 +111,20 @@ _DOSE_MOVED = re.compile(
 was cut in half", "my dose of levothyroxine went up to 100 mcg")."""
 _LET_BEFORE = re.compile(r"\blet(?:ting)?\s+(?:my|the)\s+$", re.IGNORECASE)
 _SLIDE_AFTER = re.compile(r"^\s+(?:slide|slip|lapse|go by the wayside)\b", re.IGNORECASE)
-_DRUG_SUBJECT = re.compile(r"(?:^|[:;,]|\b(?:and|then|so|but))\s*(?:the|my)\s+$|^\s*$", re.IGNORECASE)
-"""The drug opening its clause as its subject, with a determiner or bare ("Water pill goes down with my juice")."""
+_DRUG_SUBJECT = re.compile(
+    r"(?:^|[:;,]|\b(?:and|then|so|but))\s*(?:(?:honestly|tbh|ok|okay|well|ugh|also|btw|anyway|fyi|update|sadly"
+    r"|unfortunately)\W+)*(?:the|my)\s+$|^\s*$",
+    re.IGNORECASE,
+)
+"""The drug opening its clause as its subject, with a determiner or bare, a discourse word before it ("Water pill
+goes down with my juice", "Honestly the water pill has been getting skipped")."""
+_DRUG_SKIPPED = re.compile(
+    r"^\s*(?:has|have|'s|is|are|was|were|keeps|kept|keep)?\s*(?:been\s+)?(?:getting\s+|gotten\s+|got\s+|gets\s+)?"
+    r"(?:skipped|missed|forgotten|left out)\b(?!\s+(?:the|my|a|an)\b)",
+    re.IGNORECASE,
+)
+"""The drug as the subject of a passive skip ("the water pill has been getting skipped on work days", "my metformin
+got missed twice"); not an active verb with its own object ("the Plavix missed the bus" has no sense here anyway)."""
 _GOES_DOWN = re.compile(
     r"^\s*(?:(?:and|&)\s+(?:the|my)\s+[\w-]+\s+)?(?:(?:still|always|both|all)\s+)?(?:go|goes|went)\s+down\b"
     r"(?!\s+(?:the wrong way|badly|hard|poorly)\b)",
@@ -232,6 +244,8 @@ def clause_kind(before: str, after: str, kind: str | None) -> str | None:
     """The kind the clause's shape gives the drug (``before`` and ``after`` it in its clause), else ``kind``."""
     if kind is None and _SUBJECT_OPENING.search(before) and _SWALLOWED_AFTER.match(after):
         return "intake"  # "Plavix down at 7 this morning, same as every day"
+    if kind is None and _DRUG_SUBJECT.search(before) and _DRUG_SKIPPED.match(after):
+        return "skip"  # "the water pill has been getting skipped on work days"
     if kind is None and _DRUG_SUBJECT.search(before) and (held := _DRUG_HELD.match(after)):
         how = (held.group("how") or "").lower()
         return "stop" if held.group("idiom") or how in ("stopped", "discontinued", "off") else "skip"

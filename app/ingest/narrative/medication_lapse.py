@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from app.ingest.narrative.terms import optional_apostrophes
+
 _THEN_STOPPED_IT = re.compile(
     r"^[^.;!?]*?\b(?:so|and|then|but)\s+(?:then\s+|now\s+)?"
     # a time said before the stop: "so last week I stopped taking it", "and a few days ago I quit it"
@@ -33,7 +35,8 @@ _LAST_OF = re.compile(
 )
 """The last of a supply taken ("finished the last of my", "took my last", "used up the final box of the")."""
 
-_NEGATION = r"(?:never|haven't|have not|hasn't|has not|didn't|did not|not)"
+_NEGATION = optional_apostrophes(r"(?:never|haven't|have not|hasn't|has not|didn't|did not|not)")
+"""A negation, typed with or without its apostrophe ("havent bothered refilling it")."""
 _GOT_ROUND = (
     r"(?:\s+(?:yet\s+|really\s+|actually\s+|even\s+)?(?:got|get|gotten|getting|gone|went|go)\s+(?:round|around)\s+to)"
 )
@@ -53,7 +56,10 @@ _NOT_RENEWED = re.compile(
     # "never went back to the pharmacy for more", "haven't been back to the chemist for another box"
     rf"|\b{_NEGATION}\s+(?:went|gone|go|been|got|gotten|made\s+it)\s+(?:back\s+)?"
     r"(?:(?:to|round\s+to|down\s+to)\s+(?:the|my)\s+(?:pharmacy|chemist|drugstore|doctor|gp|surgery|clinic)\s+)?"
-    r"for\s+(?:any\s+)?(?:more|another(?:\s+\w+)?|a\s+(?:refill|repeat|new\s+\w+)|the\s+refill)\b",
+    r"for\s+(?:any\s+)?(?:more|another(?:\s+\w+)?|a\s+(?:refill|repeat|new\s+\w+)|the\s+refill)\b"
+    # "just haven't made it to the pharmacy": the place where the supply is renewed, not reached
+    rf"|\b{_NEGATION}\s+(?:(?:yet|really|even)\s+)?(?:made\s+it|gone|been|got|gotten)\s+(?:back\s+)?(?:to|round\s+to"
+    r"|down\s+to|over\s+to)\s+(?:the|my|a)\s+(?:pharmacy|chemist|drugstore)\b",
     re.IGNORECASE,
 )
 """The supply not renewed: "never got round to picking up more", "haven't bothered getting more", "didn't get around

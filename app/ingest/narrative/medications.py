@@ -60,6 +60,12 @@ _NEGATED_VERB = re.compile(
     re.IGNORECASE,
 )
 """A stop or skip verb that is itself negated ("didn't stop", "never skipped")."""
+_REMEMBERED = re.compile(
+    optional_apostrophes(r"\b(?:didn't|did not)\s+(?:even\s+)?forget(?:\s+to\s+take)?\s+(?:(?:my|the|our)\s+)?$"),
+    re.IGNORECASE,
+)
+"""The speaker's dose remembered, said as a forgetting denied ("I didn't forget my metformin this morning", "didn't
+forget to take the lisinopril"): an intake, the negation its content."""
 
 _ACCIDENTAL_DOUBLE = re.compile(r"\bdouble[- ]?dos(?:ed|ing)\b|\bdoubled?\s+up\b", re.IGNORECASE)
 """An accidental double dose said before the drug ("I double dosed on my statin, ... two ... instead of one"): an
@@ -276,7 +282,10 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
             kind = "stop"  # "I haven't taken my warfarin since last Friday"
         if kind == "skip" and held_for_a_while(before, after):
             kind = "stop"  # "wants me to hold my warfarin for three days": a hold over a while (:mod:`.held_drugs`)
-        if kind in ("skip", "stop") and _NEGATED_VERB.search(before[-40:]):
+        remembered = kind == "skip" and _REMEMBERED.search(before[-40:]) is not None
+        if remembered:
+            kind = "intake"  # "I didn't forget my metformin this morning": the dose was taken
+        elif kind in ("skip", "stop") and _NEGATED_VERB.search(before[-40:]):
             said_negatively = False  # "didn't stop", "never skipped", "haven't stopped": not a stop
         shot = _VACCINE_AFTER.match(after) or _VACCINE_AFTER.search(drug.text)
         if (shot and "insulin" not in drug.key) or "vaccine" in drug.key:
@@ -290,7 +299,13 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
             # "I've been taking my wife's Ambien": the speaker's intake of another's drug
             extra = {"speaker_subject": True} if takes_anothers_drug(before) else {}
             proposals.append(
-                Proposal("medication_intake", {"drug": drug.key, "dose": dose, "unit": unit}, anchor, extra=extra)
+                Proposal(
+                    "medication_intake",
+                    {"drug": drug.key, "dose": dose, "unit": unit},
+                    anchor,
+                    policy="negation_is_content" if remembered else "clinical",
+                    extra=extra,
+                )
             )
         elif kind == "prescription":
             if dose is None:  # "gave me a five-day course of prednisone, started yesterday, 20 mg each morning"

@@ -135,6 +135,14 @@ _GOT_DONE = re.compile(
 )
 """A procedure said got or had done (round 26): "finally got the wisdom tooth extraction done", "I had my
 knee replacement done in May", "had the carpal tunnel release done privately"."""
+_DID_WHEN = re.compile(
+    rf"(?:^|(?<=[.!?]\s))(?:(?:finally|just|also)\s+)?did\s+(?:the|my|a|an|that)\s+{_NAME}\b"
+    r"(?=\s+(?:[\w-]+\s+){1,3}ago\b|\s+(?:yesterday|today|this\s+morning|last\s+\w+|on\s+\w+|in\s+\w+|back\s+in"
+    r"|earlier)\b|\s*(?:[,.!;]|$))",
+    re.IGNORECASE,
+)
+"""A procedure the speaker did, the subject dropped at a sentence opening and its time said after it ("Did the
+colonoscopy two weeks ago, the prep was the worst part"); not a question ("Did the colonoscopy show anything?")."""
 
 
 def find_named_procedures(text: str) -> list[Proposal]:
@@ -154,7 +162,7 @@ def find_named_procedures(text: str) -> list[Proposal]:
             continue
         anchor = (m.start("name"), m.end("name"))
         out.append(Proposal("surgery_history", {"procedure": _procedure_name(m.group("name"))}, anchor))
-    for m in [*(m for r in (_CALLED, _CALLED_WHAT, _SITE_SURGERY, _GOT_DONE) for m in r.finditer(text))]:
+    for m in [*(m for r in (_CALLED, _CALLED_WHAT, _SITE_SURGERY, _GOT_DONE, _DID_WHEN) for m in r.finditer(text))]:
         if any(p.anchor[0] <= m.start("name") < p.anchor[1] for p in out):
             continue
         clause_start = max(text.rfind(c, 0, m.start()) for c in ".;!?") + 1

@@ -257,6 +257,19 @@ PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], ..
             {"LOWER": {"NOT_IN": ["about", "of", "that", "i", "it", "this", "my", "straight"]}},
         ],
     ),
+    # A forgetting denied is a dose remembered ("on holiday but didn't forget, the blood pressure pill went down
+    # with my coffee"): the "not" denies the forgetting, not what follows it
+    (
+        "did not forget",
+        "PSEUDO",
+        "PSEUDO",
+        [
+            {"LOWER": {"IN": ["did", "do", "have", "had"]}},
+            {"LOWER": {"IN": ["n't", "not"]}},
+            {"LOWER": {"IN": ["even", "once"]}, "OP": "?"},
+            {"LOWER": {"IN": ["forget", "forgotten"]}},
+        ],
+    ),
     # Someone who observed the speaker: "my wife noticed my words were garbled", "my son said my face
     # drooped": what follows is the speaker's, so the relative's scope ends at the observation.
     (

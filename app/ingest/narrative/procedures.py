@@ -73,8 +73,9 @@ _SURGERY = re.compile(
 )
 _IMPLANT_OR_INJECTION = re.compile(
     r"\b(?:i had|i got|i've had|i have had|i just had|had|got|(?:they|she|he|the doctors?|the surgeons?"
-    r"|(?:my\s+|the\s+)?(?:cardiologist|surgeon|doctor|specialist|orthopedist|orthopedic (?:place|clinic|surgeon)"
-    r"|rheumatologist|pain clinic)|dr\.?\s+\w+))\s+(?:just\s+)?"
+    r"|(?:my\s+|the\s+)?(?:cardiologist|surgeon|doctor|doc|specialist|ortho|orthop(?:a)?edist|orthop(?:a)?edic"
+    r"\s+(?:place|clinic|surgeon|doc|doctor)|sports\s+med(?:icine)?\s+doc(?:tor)?|podiatrist|rheumatologist"
+    r"|pain clinic)|dr\.?\s+\w+))\s+(?:just\s+)?"
     # "they ended up putting a pacemaker in me", "they had to fit a port"
     r"(?:(?:ended up|had to|went and|decided to|wanted to)\s+)?"
     r"(?:(?:put|putting|fit|fitted|fitting|implanted|implanting|inserted|inserting|placed|placing)\s+(?:in\s+)?"
@@ -133,11 +134,17 @@ _ORGAN_TAKEN = re.compile(
     r"|out|whipped out|yanked out|cut out)\b"
     # the organ said gone: "my gallbladder is gone" (not "the pain in my gallbladder is gone")
     r"|(?<!in )(?<!from )(?<!around )(?<!near )\bmy\s+(?P<gone>appendix|gallbladder|tonsils|uterus|womb|thyroid"
-    r"|spleen|adenoids|prostate|ovaries)\s+(?:is|are|'s)\s+(?:finally\s+|now\s+|all\s+)?gone\b",
+    r"|spleen|adenoids|prostate|ovaries)\s+(?:is|are|'s)\s+(?:finally\s+|now\s+|all\s+)?gone\b"
+    # the speaker had a clinician do it: "Finally had the oral surgeon pull those impacted wisdom teeth"
+    r"|(?:\bi\s+|(?:^|(?<=[.!?]\s))(?:(?:finally|just|also)\s+)?)(?:had|got)\s+(?:the|my|an?)\s+(?:oral\s+surgeon"
+    r"|dentist|surgeon|doctor|specialist|dr\.?\s+\w+)\s+(?:finally\s+)?(?:pull|take|yank|cut|remove|whip)(?:\s+out)?"
+    r"\s+(?:my|those|these|the|both\s+of\s+my|all\s+(?:four\s+)?of\s+my)\s+(?:(?:impacted|left|right|bottom|top"
+    r"|two|four|last)\s+){0,2}(?P<had>wisdom teeth|wisdom tooth|tonsils|appendix|gallbladder|adenoids)\b",
     re.IGNORECASE,
 )
 """An organ taken out by an agent, with "out" before or after it ("they took my gallbladder out", "the surgeon
-removed my appendix") or in the passive ("my tonsils were taken out"): recorded under the procedure's name."""
+removed my appendix"), in the passive ("my tonsils were taken out") or by the speaker's clinician ("had the oral
+surgeon pull those impacted wisdom teeth"): recorded under the procedure's name."""
 _SCOPED = re.compile(
     r"\b(?:they|the\s+(?:\w+\s+)?(?:surgeon|doctor|specialist)|(?:my\s+)?(?:surgeon|orthopedist)|dr\.?\s+\w+|she|he)\s+"
     r"(?:(?:finally|just|also)\s+)?scoped\s+my\s+(?:(?:left|right|bad)\s+)?(?P<joint>knee|hip|shoulder|ankle|elbow|wrist)\b"
@@ -192,7 +199,7 @@ def find_surgeries(text: str) -> list[Proposal]:
             out.append(Proposal("surgery_history", {"procedure": procedure}, (m.start(), m.end())))
     for m in _ORGAN_TAKEN.finditer(text):
         if not any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
-            organ = (m.group("organ") or m.group("passive") or m.group("gone")).lower()
+            organ = (m.group("organ") or m.group("passive") or m.group("gone") or m.group("had")).lower()
             out.append(Proposal("surgery_history", {"procedure": PART_PROCEDURES[organ]}, (m.start(), m.end())))
     for m in _SCOPED.finditer(text):
         if not any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
