@@ -80,7 +80,7 @@ DOUBLE_DOSE_PATTERN = re.compile(
     r" (?:it|them|one|the first|(?:a|my|the) (?:\w+ )?(?:dose|pill|tablet|shot))\b"
     # a dose taken while unsure whether it had been taken: "couldn't remember if I'd had my warfarin, so I took one
     # to be safe", "wasn't sure whether I'd taken it and I had another"
-    r"|\b(?:couldn't|could not|can't|cannot|didn't|did not|don't|do not|wasn't|was not|not)\s+"
+    r"|\b(?:couldn'?t|could not|can'?t|cannot|didn'?t|did not|don'?t|do not|wasn'?t|was not|not)\s+"
     r"(?:(?:quite|really|totally|even)\s+)?(?:remember|recall|sure|certain|know)\s+(?:if|whether)\s+"
     r"i(?:'d|'ve|\s+had|\s+have)?\s+(?:already\s+)?(?:had|taken|took|done|did|swallowed|used)\b[^.;!?]{0,160}?"
     r"\b(?:so|and|but)\s+(?:then\s+|just\s+|anyway\s+)?(?:i\s+)?(?:just\s+|went ahead and\s+)?"

@@ -172,3 +172,106 @@ def test_a_declared_writer_may_call_the_person_by_their_first_name() -> None:
     view = first_person_view(spoken, text).text
     assert view == "It's his wife here. I keep rubbing my chest and my pills are on the shelf."
     assert spoken_of("Adalberto keeps rubbing his chest.", child=None, names=("Adalberto",)) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "child", "view"),
+    [
+        (
+            "ardith went swimming for 45 minutes at the Y yesterday. she was SO proud of herself",
+            "female",
+            "I went swimming for 45 minutes at the Y yesterday. I was SO proud of myself",
+        ),
+        (
+            "Max's ankle sprain is totally healed, no limp at all",
+            "female",
+            "My ankle sprain is totally healed, no limp at all",
+        ),
+        (
+            "Adalberto keeps rubbing his chest since this morning.",
+            None,
+            "I keep rubbing my chest since this morning.",
+        ),
+    ],
+)
+def test_a_message_naming_the_person_in_the_third_person_is_read_as_theirs(
+    text: str, child: str | None, view: str
+) -> None:
+    names = ("Ardith", "Max", "Adalberto")
+    sex = child or "male"
+    spoken = spoken_of(text, child=child, sex=sex, names=names)  # type: ignore[arg-type]
+    assert spoken is not None
+    assert first_person_view(spoken, text).text == view
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hi, it's Ardith. I went swimming yesterday.",  # the writer's own name
+        "Ardith here, quick question about my pills",  # a name said alone
+        "max dose is two a day",  # the name as a plain word, no owner and no verb after it
+    ],
+)
+def test_the_writers_own_name_or_a_name_said_alone_is_not_a_third_person(text: str) -> None:
+    assert spoken_of(text, child=None, sex="female", names=("Ardith", "Max")) is None
+
+
+def test_a_named_childs_allergy_is_the_childs_record(snapshot: DictionarySnapshot) -> None:
+    text = "I'm pretty sure Alexis is allergic to his Claritin chewables, his lips puffed up this morning"
+    spoken = spoken_of(text, child="male", sex="male", names=("Alexis",))
+    assert spoken is not None
+    view = first_person_view(spoken, text)
+    result = view.restore(extract(view.text, snapshot, mention=AT))
+    allergies = [c for c in result.records if c.type == "allergy"]
+    assert [c.fields.get("substance") for c in allergies] == ["loratadine"]
+    assert allergies[0].quote in text
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "view"),
+    [
+        (
+            "Good morning. This is Adalberto's wife. He had one of his seizures last night.",
+            ("Adalberto",),
+            "Good morning. This is Adalberto's wife. I had one of my seizures last night.",
+        ),
+        (
+            "Writing for my husband. He has missed his Plavix three times.",
+            (),
+            "Writing for my husband. I have missed my Plavix three times.",
+        ),
+        (
+            "Hi, I look after my mother. She fell on Sunday.",
+            (),
+            "Hi, I look after my mother. I fell on Sunday.",
+        ),
+        (
+            "Hi, I'm Adán's daughter. Papá quit his Coumadin last Saturday.",
+            ("Adán",),
+            "Hi, I'm Adán's daughter. I quit my Coumadin last Saturday.",
+        ),
+        (
+            "Hi, writing for my son (15). He's had a stuffy nose since Wednesday.",
+            (),
+            "Hi, writing for my son (15). I've had a stuffy nose since Wednesday.",
+        ),
+    ],
+)
+def test_a_writer_declared_after_a_greeting_or_as_a_carer_reads_in_the_persons_first_person(
+    text: str, names: tuple[str, ...], view: str
+) -> None:
+    spoken = spoken_of(text, child=None, sex="male", names=names)
+    assert spoken is not None
+    assert first_person_view(spoken, text).text == view
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My husband is writing a book. He had a cold.",  # writing, but not for anyone
+        "I look after the garden. She fell on Sunday.",  # a carer of no person
+        "Good morning. My sister had a seizure last night.",  # a relative's own event, nothing declared
+    ],
+)
+def test_no_declaration_without_a_writer_for_the_person(text: str) -> None:
+    assert spoken_of(text, child=None, sex="female") is None

@@ -1,7 +1,9 @@
 """Wordings by their structure (issue #6 record contract), each with near misses: a drug as the subject of a
 passive skip, after a discourse word ("Honestly the water pill has been getting skipped on work days"); a drug's
 name said as the sentence's afterthought after its class ("blood pressure pill went down with my coffee this
-morning, the amlodipine"); a test's name followed by a place or time adverb ("my a1c there was 7.1%"); a chest
+morning, the amlodipine"); a test's name followed by a place or time adverb ("my a1c there was 7.1%"), by its
+check ("the TSH blood test I did last week came back at two point four") or by a bare place ("did the a1c at
+walgreens on June 30th, six point three"), a reading by its hundreds digit ("LDL came out one forty five"); a chest
 "real tight" on exertion; a forgetting denied ("didn't forget my metformin this morning", "in
 Madrid but didn't forget, blood pressure pill went down with my coffee"): a dose taken."""
 
@@ -80,6 +82,11 @@ def test_a_drug_said_with_its_own_verb_or_as_a_second_dose_is_no_afterthought(
         ("my a1c there was 7.1%", "4548-4", 7.1),
         ("LDL here was 96", "18262-6", 96),
         ("my A1C again came back 7.4%", "4548-4", 7.4),
+        # the check named after the test, the speaker as the one who had it done, a bare place before the date
+        ("oh and the TSH blood test I did last week came back at two point four", "3016-3", 2.4),
+        ("did the a1c at walgreens on June 30th, six point three. same as last time", "4548-4", 6.3),
+        # a reading said by its hundreds digit, closing the clause
+        ("work did a cholesterol check on wednesday, LDL came out one forty five", "18262-6", 145),
     ],
 )
 def test_a_test_name_with_a_place_or_time_adverb_still_names_the_test(
@@ -87,6 +94,20 @@ def test_a_test_name_with_a_place_or_time_adverb_still_names_the_test(
 ) -> None:
     results = of_type(grounded_records(text, snapshot, mention), "test_result")
     assert [(r["loinc"], r["value"]) for r in results] == [(loinc, value)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "took my metformin at one forty five.",
+        "the blood test I did last week came back fine",
+        "my appointment at one forty five, then the pharmacy",
+    ],
+)
+def test_no_test_result_for_a_clock_time_or_an_unnamed_test(
+    text: str, snapshot: DictionarySnapshot, mention: datetime
+) -> None:
+    assert of_type(grounded_records(text, snapshot, mention), "test_result") == []
 
 
 @pytest.mark.parametrize(

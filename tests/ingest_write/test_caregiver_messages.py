@@ -53,3 +53,32 @@ def test_a_declared_writer_calling_the_person_by_the_records_first_name_gives_th
     quote = stops[0].quote or ""
     assert quote in text and "Adalberto stopped" in quote
 
+
+
+def test_a_message_naming_the_person_in_the_third_person_gives_the_persons_record(
+    client: GraphClient, user_id: str, snapshot: DictionarySnapshot, clock: Callable[[], datetime]
+) -> None:
+    patient = {
+        "resourceType": "Patient",
+        "id": "p-caregiver-2",
+        "gender": "male",
+        "birthDate": "1940-02-01",
+        "name": [{"given": ["Adalberto916"], "family": "Hartmann983"}],
+    }
+    ingest_document(client, user_id, patient)
+    text = "Adalberto stopped his clopidogrel on Sunday, says it makes him bruise. Cant blame him really"
+    turn = process_turn(client, user_id, text, AT, snapshot=snapshot, clock=clock)
+    stops = [r for r in turn.records if r.type == "regimen_change"]
+    assert [(r.fields.get("drug"), r.fields.get("action")) for r in stops] == [("clopidogrel", "stop")]
+    assert (stops[0].quote or "") in text
+
+
+def test_a_contraction_typed_without_its_apostrophe_is_read_and_quoted_as_typed(
+    client: GraphClient, user_id: str, snapshot: DictionarySnapshot, clock: Callable[[], datetime]
+) -> None:
+    ensure_self(client, user_id, sex="female", birth_date=date(1980, 6, 1))
+    text = "since this afternoon ive had the worst headache of my life"
+    turn = process_turn(client, user_id, text, AT, snapshot=snapshot, clock=clock)
+    symptoms = [r for r in turn.records if r.type == "symptom"]
+    assert [r.fields.get("name") for r in symptoms] == ["headache"]
+    assert (symptoms[0].quote or "") in text and "ive had" in (symptoms[0].quote or "")

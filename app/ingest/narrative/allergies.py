@@ -139,7 +139,7 @@ allergic to shellfish and I'm really not" (not "... and I'm not sure how bad")."
 _WRONG_IN_CHART = re.compile(
     r"\b(?:an?|the|that)\s+(?P<sub>[a-z][a-z -]{1,30}?)\s+allergy\s+(?:in|on|to)\s+(?:my\s+)?(?:chart|file|record"
     r"|records|list|profile|notes|history|system)\b[^.;!?]{0,40}?\b(?:wrong|a mistake|an error|by mistake|isn't right"
-    r"|is not right|not right|never had)\b",
+    r"|is not right|not right|never had|nonsense|rubbish|bogus|made up|incorrect|false|not true)\b",
     re.IGNORECASE,
 )
 """A recorded allergy the speaker says is wrong: "Whoever put a shellfish allergy in my chart got it wrong"."""

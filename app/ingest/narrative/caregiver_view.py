@@ -6,7 +6,7 @@ first-person statements ("I had", "my ear"), and ConText rightly sets "she" and 
 when the message is about the person in the third person, the write path hands the extractor a **first-person
 view** of the (masked) text — the person's pronouns and the caregiver's name for them turned into "I", "me", "my",
 with the verb that follows put in agreement — and maps every quote back to the words actually written
-(:meth:`CaregiverView.restore`), so quotes stay verbatim and grounded.
+(:meth:`.rewritten_text.RewrittenText.restore`), so quotes stay verbatim and grounded.
 
 Whose pronouns they are (:func:`spoken_of`):
 
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Literal, cast
 
-from app.ingest.narrative.models import ExtractionResult
+from app.ingest.narrative.rewritten_text import RewrittenText
 
 Sex = Literal["female", "male"]
 
@@ -57,22 +57,28 @@ _RELATION_SEX: dict[str, Sex] = {
     "sister": "female",
 }
 _RELATION = "|".join(sorted(_RELATION_SEX, key=len, reverse=True))
+_GREETING = r"(?:(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|morning|evening)(?:\s+there)?\W+)?"
+"""A greeting that may open the message before the writer declares themselves ("Good morning. This is ...")."""
 _DECLARED = re.compile(
-    rf"\b(?:i'?m|i am|i'll be|this is me)\s+(?:just\s+)?(?:typing|writing|texting|messaging|asking|answering)\s+"
-    rf"(?:this\s+|these\s+)?(?:for|on behalf of)\s+(?:(?:my|our)\s+)?(?P<who>{_RELATION})\b"
+    rf"(?:\b(?:i'?m|i am|i'll be|this is me)\s+|^\W*{_GREETING}|(?<=[.!?]\s))(?:just\s+)?(?:typing|writing|texting"
+    r"|messaging|asking|answering)\s+(?:this\s+|these\s+)?(?:for|on behalf of)\s+(?:(?:my|our)\s+)?"
+    rf"(?P<who>{_RELATION})\b"
     rf"|\bon behalf of\s+(?:(?:my|our)\s+)?(?P<who2>{_RELATION})\b"
-    r"|^\W*(?:hi|hello|hey)?\W*(?:it's|this is)\s+(?P<whose>his|her)\s+(?:daughter|son|wife|husband|mum|mom|dad|carer"
+    # the writer as the person's carer: "Hi, I look after my mother.", "I take care of my dad"
+    rf"|\bi\s+(?:look\s+after|care\s+for|take\s+care\s+of|am\s+the\s+carer\s+for|'m\s+the\s+carer\s+for)\s+"
+    rf"(?:my|our)\s+(?P<who4>{_RELATION})\b"
+    rf"|^\W*{_GREETING}(?:it's|this is)\s+(?P<whose>his|her)\s+(?:daughter|son|wife|husband|mum|mom|dad|carer"
     r"|caregiver|sister|brother)\b"
     # the writer by the person's name and the pronoun written for: "This is Adán's wife writing for him"
     r"|\b(?:it's|this is)\s+\w+'s\s+(?:daughter|son|wife|husband|partner|mum|mom|dad|carer|caregiver|sister|brother)"
     r"\s+(?:writing|typing|texting|messaging)\s+(?:this\s+)?(?:for|on behalf of)\s+(?P<who3>him|her)\b"
     # the writer's relation said as "I'm her daughter" opening the message
-    r"|^\W*(?:(?:hi|hello|hey)\W+)?(?:i'?m|i am)\s+(?P<whose2>his|her)\s+(?:daughter|son|wife|husband|carer|caregiver"
+    rf"|^\W*{_GREETING}(?:i'?m|i am)\s+(?P<whose2>his|her)\s+(?:daughter|son|wife|husband|carer|caregiver"
     r"|sister|brother)\b",
     re.IGNORECASE,
 )
 """A message declared as typed for someone: "Dad here, I'm typing for him", "writing on behalf of my mum", "Hi,
-this is her daughter"."""
+this is her daughter", "Writing for my husband.", "I look after my mother"."""
 _WRITER_ROLE = {
     "daughter": "child",
     "son": "child",
@@ -93,13 +99,13 @@ _WRITER_ROLE = {
 """Who the writer is to the person, by the word they name themselves with ("her son": the person's child)."""
 _WRITER = "|".join(sorted([*_WRITER_ROLE, "carer", "caregiver"], key=len, reverse=True))
 _WRITER_HERE = re.compile(
-    rf"^\W*(?:(?:hi|hello|hey)\W+)?(?:(?:it's|this is)\s+)?(?:(?P<whose>his|her)\s+)?(?P<writer>{_WRITER})"
+    rf"^\W*{_GREETING}(?:(?:it's|this is)\s+)?(?:(?P<whose>his|her)\s+)?(?P<writer>{_WRITER})"
     r"\s+(?:here|typing|writing|texting)\b",
     re.IGNORECASE,
 )
 """The writer names themselves at the start: "Her son here.", "This is his wife typing.", "Daughter here, ..."."""
 _NAMED_WRITER = re.compile(
-    rf"^\W*(?:(?:hi|hello|hey)\W+)?(?:it's|this is|i'm|i am)\s+(?P<name>[a-z]+)'s\s+(?P<writer>{_WRITER})\b"
+    rf"^\W*{_GREETING}(?:it's|this is|i'm|i am)\s+(?P<name>\w+)'s\s+(?P<writer>{_WRITER})\b"
     r"(?!'s|\s+of\b)",
     re.IGNORECASE,
 )
@@ -107,7 +113,10 @@ _NAMED_WRITER = re.compile(
 (taken only when the name is the record's own first name)."""
 
 _KIN_BY_WRITER: dict[str, dict[Sex, str]] = {
-    "child": {"female": r"mum|mom|mother|mam|mummy|mommy|ma", "male": r"dad|father|daddy|papa|pa"},
+    "child": {
+        "female": r"mum|mom|mother|mam|mummy|mommy|ma|mamá|mami|mama",
+        "male": r"dad|father|daddy|papa|pa|papá|papi",
+    },
     "spouse": {"female": r"my\s+wife|(?:the\s+)?missus", "male": r"my\s+husband|(?:my\s+)?hubby"},
     "grandchild": {"female": r"grandma|gran|granny|nan|nana|nanna", "male": r"grandpa|grandad|granddad|gramps"},
     "parent": {"female": r"my\s+daughter|my\s+girl", "male": r"my\s+son|my\s+boy"},
@@ -199,7 +208,9 @@ def spoken_of(
     first names, by which a declared writer may call them ("It's his wife here. Adalberto keeps ...")."""
     declared = _DECLARED.search(text)
     if declared is not None:
-        who = (declared.group("who") or declared.group("who2") or declared.group("who3") or "").lower()
+        who = (
+            declared.group("who") or declared.group("who2") or declared.group("who3") or declared.group("who4") or ""
+        ).lower()
         if who in _RELATION_SEX:
             kin = _kin(_ROLE_OF_PERSON.get(who), _RELATION_SEX[who], names)
             return SpokenOf(_RELATION_SEX[who], False, kin, declared.span())
@@ -225,9 +236,37 @@ def spoken_of(
         typed_sex = cast(Sex, sex)
         kin = _kin(_WRITER_ROLE.get(named_writer.group("writer").lower()), typed_sex, names)
         return SpokenOf(typed_sex, False, kin, named_writer.span())
-    if child is not None and re.search(rf"\b(?:{_PRONOUNS[child]})\b|{_CHILD_NOUNS[child]}", text, re.IGNORECASE):
-        return SpokenOf(child, True)
+    by_name = named_in_third_person(text, names)
+    if child is not None and (by_name or re.search(rf"\b(?:{_PRONOUNS[child]})\b|{_CHILD_NOUNS[child]}", text, re.I)):
+        return SpokenOf(child, True, _kin(None, child, names) if by_name else None)
+    if by_name and sex in ("female", "male"):  # "ardith went swimming at the Y yesterday": someone writes about her
+        return SpokenOf(cast(Sex, sex), False, _kin(None, cast(Sex, sex), names))
     return None
+
+
+_SELF_NAMED_BEFORE = re.compile(
+    r"\b(?:i'm|im|i\s+am|this\s+is|it's|its|my\s+name\s+is|call\s+me|from|love|regards|cheers|thanks)\W*$",
+    re.IGNORECASE,
+)
+"""Words before a name that make it the writer's own ("Hi, it's Ardith", "love, Ardith")."""
+_ABOUT_THEM_AFTER = re.compile(
+    r"(?:'s|’s)\b|\s+(?:\w+ed|went|had|has|was|is|got|took|fell|felt|keeps|kept|did|does|broke|threw|woke|seems"
+    r"|can't|cannot|couldn't|won't|wouldn't|didn't|doesn't|hasn't|isn't|wasn't|still|just|also|finally)\b",
+    re.IGNORECASE,
+)
+"""What follows the person's name when the message is about them: an owner's "'s" or a verb ("Max's ankle",
+"ardith went"), not "Ardith here" or a name alone."""
+
+
+def named_in_third_person(text: str, names: tuple[str, ...]) -> bool:
+    """Whether the message speaks of the person by their recorded first name, as a subject or an owner ("ardith went
+    swimming yesterday", "Max's ankle sprain is healed", "I'm sure Alexis is allergic to his Claritin"); not the
+    writer's own name ("Hi, it's Ardith")."""
+    for name in names:
+        for m in re.finditer(rf"\b{re.escape(name)}\b", text, re.IGNORECASE):
+            if not _SELF_NAMED_BEFORE.search(text, 0, m.start()) and _ABOUT_THEM_AFTER.match(text, m.end()):
+                return True
+    return False
 
 
 def _kin(role: str | None, sex: Sex, names: tuple[str, ...] = ()) -> str | None:
@@ -247,47 +286,7 @@ def first_names(record_names: Iterable[str]) -> tuple[str, ...]:
     return tuple(found)
 
 
-@dataclass(frozen=True, slots=True)
-class CaregiverView:
-    """The first-person text and, per character, where it came from in the text as written."""
-
-    text: str
-    original: str
-    starts: tuple[int, ...]
-    ends: tuple[int, ...]
-
-    def span(self, start: int, end: int) -> str:
-        """The written words behind ``text[start:end]``."""
-        if end <= start:
-            return ""
-        return self.original[self.starts[start] : self.ends[end - 1]]
-
-    def written(self, fragment: str | None) -> str | None:
-        """The written words behind a fragment of the view (its first occurrence); unchanged when not found."""
-        if not fragment:
-            return fragment
-        at = self.text.find(fragment)
-        return self.span(at, at + len(fragment)) if at >= 0 else fragment
-
-    def restore(self, result: ExtractionResult) -> ExtractionResult:
-        """The extractor's result with every quote, time expression and residue in the words as written."""
-        return result.model_copy(
-            update={
-                "records": [
-                    r.model_copy(update={"quote": self.written(r.quote), "time_text": self.written(r.time_text)})
-                    for r in result.records
-                ],
-                "suppressed": [
-                    r.model_copy(update={"quote": self.written(r.quote), "time_text": self.written(r.time_text)})
-                    for r in result.suppressed
-                ],
-                "blocked": [b.model_copy(update={"quote": self.written(b.quote)}) for b in result.blocked],
-                "conversation_residue": self.written(result.conversation_residue),
-            }
-        )
-
-
-def first_person_view(spoken: SpokenOf, text: str) -> CaregiverView:
+def first_person_view(spoken: SpokenOf, text: str) -> RewrittenText:
     """The text with the person's third person (for a child also "my daughter" / "my son"; for a declared writer
     their own names for the person, "Mum", "my husband") in the first person."""
     words = _PRONOUNS[spoken.sex] + (f"|{_CHILD_NOUNS[spoken.sex]}" if spoken.child else "")
@@ -326,7 +325,7 @@ def first_person_view(spoken: SpokenOf, text: str) -> CaregiverView:
             put(agree, verb.start("w"), verb.end("w"), copied=False)
             pos = verb.end("w")
     put(text[pos:], pos, len(text), copied=True)
-    return CaregiverView("".join(out), text, tuple(starts), tuple(ends))
+    return RewrittenText("".join(out), text, tuple(starts), tuple(ends))
 
 
 def _first_person(word: str, text: str, end: int) -> tuple[str, str | None]:
@@ -353,10 +352,13 @@ def _first_person(word: str, text: str, end: int) -> tuple[str, str | None]:
 
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s*)$")
 _SUBJECT_SLOT = re.compile(
-    r"(?:^|[.!?,;:(]\s*|\b(?:and|but|so|because|since|when|that|then|while|if|as|now|today|yesterday)\s+)$",
+    r"(?:^|[.!?,;:(]\s*|\b(?:and|but|so|because|since|when|that|then|while|if|as|now|today|yesterday"
+    # a clause after a verb of belief: "I'm pretty sure Alexis is allergic", "I think Mum fell"
+    r"|sure|think|thought|guess|reckon|believe|worried|afraid|scared|seems like|looks like)\s+)$",
     re.IGNORECASE,
 )
-"""Where a name stands as a subject: at the start of a sentence or clause ("Mum takes ...", "so Dad stopped ...")."""
+"""Where a name stands as a subject: at the start of a sentence or clause ("Mum takes ...", "so Dad stopped ...",
+"I'm pretty sure Alexis is ...")."""
 _STATE_AFTER = re.compile(
     r"\s+(?:not|still|fine|ok|okay|better|worse|on|off|back|out|up|down|very|really|quite|so|a|an|also|always"
     r"|never|just|now|\w+ing)\b",

@@ -12,13 +12,16 @@ from __future__ import annotations
 import re
 
 ENTRY_PLACE = (
-    r"^['\"’]?\s+(?:(?:listed|written|put|noted|recorded|entered)\s+)?(?:in|on|under)\s+(?:my|the)\s+"
+    # "that overdose thing in my chart": a lay word for the entry between its name and its place
+    r"^['\"’]?(?:\s+(?:thing|business|stuff|entry|diagnosis|label|bit|one))?"
+    r"\s+(?:(?:listed|written|put|noted|recorded|entered)\s+)?(?:in|on|under)\s+(?:my|the)\s+"
     r"(?:(?:patient|medical|health|online|doctor's|gp's|hospital)\s+)?"
     r"(?:chart|record|records|file|notes|list|problem list"
     r"|profile|history"
     r"|paperwork|papers|portal|forms?|discharge papers)\b"
 )
-"""Right after a condition's name, where the entry stands in the record ("listed on my profile", "in my chart")."""
+"""Right after a condition's name, where the entry stands in the record ("listed on my profile", "in my chart", "thing
+in my chart")."""
 DENIED_BEFORE = re.compile(
     r"\bi(?:\s+|(?=['’]))(?:(?:honestly|really|actually|definitely|certainly|simply|just|truly)\s+)?"
     # a hedged denial: "I don't think I've ever really had high blood pressure", "I don't believe I have asthma"

@@ -33,7 +33,8 @@ _PLACE_ONLY = re.compile(
 _NEXT_DENIES = re.compile(
     r"^\W*(?:(?:nope|nah|no|no way|wrong|not true|not me|rubbish|nonsense)\s*(?:[.,!;:]|$)"
     r"|(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:(?:just|flat|completely|totally|simply|all)\s+)?"
-    r"(?:wrong|false|untrue|not true|incorrect|a mistake|an error|not right)\b"
+    r"(?:wrong|false|untrue|not true|incorrect|a mistake|an error|not right|not correct|not accurate|inaccurate"
+    r"|nonsense|rubbish)\b"
     # the hallmark never had, the subject said or dropped: "I've never had a seizure in my life", "I have never once
     # had a fit", "Never had a seizure in my life", "never been anemic in my life"
     r"|(?:i(?:'ve|\s+have)?\s+)?(?:(?:honestly|really|truly)\s+)?never\s+(?:(?:once|ever)\s+(?:had|been)\b"
@@ -91,7 +92,8 @@ def entry_disputed(
         said = text[following[0] : following[1]] if following is not None else ""
         fine = _ORGAN_FINE.search(said)
         organ = fine is not None and len(fine.group("organ")) > 3 and fine.group("organ").lower() in match.key
-        if following is not None and (_NEXT_DENIES.match(said) or organ):
+        asked = said.rstrip().endswith("?")  # "That is not correct?": a question, no judgement
+        if following is not None and not asked and (_NEXT_DENIES.match(said) or organ):
             return following if after.strip().startswith("?") else (match.start, match.end)
     if (record or _RECORD_NEAR.search(after[:40])) and _TAKE_OFF_AFTER.match(after):
         return (match.start, match.end)

@@ -14,16 +14,19 @@ from __future__ import annotations
 import re
 
 from app.ingest.narrative.models import Proposal
-from app.ingest.narrative.terms import TermMatch
+from app.ingest.narrative.terms import TermMatch, optional_apostrophes
 
 _DOUBT_BEFORE = re.compile(
-    r"\b(?:couldn't|could not|can't|cannot|didn't|did not|don't|do not|wasn't|was not|not|never)\s+"
-    r"(?:(?:quite|really|totally|even|100%)\s+)?(?:remember|recall|sure|certain|know)\s+(?:if|whether)\s+"
-    r"i(?:'d|'ve|\s+had|\s+have)?\s+(?:already\s+|actually\s+)?(?:had|taken|took|done|did|swallowed|used)\s+"
-    r"(?:(?:my|the|this morning's|tonight's|last night's|today's)\s+)?(?:\w+\s+)?$",
+    optional_apostrophes(
+        r"\b(?:couldn't|could not|can't|cannot|didn't|did not|don't|do not|wasn't|was not|not|never)\s+"
+        r"(?:(?:quite|really|totally|even|100%)\s+)?(?:remember|recall|sure|certain|know)\s+(?:if|whether)\s+"
+        r"i(?:'?d|'?ve|\s+had|\s+have)?\s+(?:already\s+|actually\s+)?(?:had|taken|took|done|did|swallowed|used)\s+"
+        r"(?:(?:my|the|this morning's|tonight's|last night's|today's)\s+)?(?:\w+\s+)?$"
+    ),
     re.IGNORECASE,
 )
-"""The doubt ending right before the drug: "couldn't remember if I'd had my ", "wasn't sure whether I'd taken the "."""
+"""The doubt ending right before the drug: "couldn't remember if I'd had my ", "wasn't sure whether I'd taken the ",
+typed with or without its apostrophes ("Cant remember if I took my ")."""
 _TOOK_ONE_AFTER = re.compile(
     r"[^.;!?]{0,120}?\b(?:so|and|but)\s+(?:then\s+|just\s+|anyway\s+)?(?:i\s+)?(?:just\s+|went ahead and\s+)?"
     r"(?P<took>took|had|swallowed|popped|did)\s+(?:one|another(?:\s+one)?|it|a second(?:\s+one)?|one more"

@@ -4,7 +4,7 @@ A candidate is *grounded* in an utterance when:
 
 - its quote and its time text are verbatim substrings of the utterance;
 - every number it holds was written in the utterance (digits or a number word), or is one of the
-  few arithmetic readings of written numbers the rules make: hours -> minutes (``n * 60``),
+  few arithmetic readings of written numbers the rules make: hours -> minutes (``n * 60``, "an hour and a half"),
   feet and inches -> inches (``ft * 12 + in``);
 - every free-text field (a test name as said, a goal target, a food, a reason, ...) is a verbatim
   substring (case and spacing aside), except a procedure name the surgery rules derive from the
@@ -125,6 +125,8 @@ def allowed_numbers(text: str) -> set[float]:
         numbers.add(60.0)
     if re.search(r"\bhalf an? (?:hour|hr)\b", lowered):  # "for half an hour": 30 minutes
         numbers.add(30.0)
+    if re.search(r"\ban? (?:hour|hr) and (?:a )?half\b", lowered):  # "an hour and a half": 90 minutes
+        numbers.add(90.0)
     for m in _FEET_INCHES.finditer(text):
         numbers.add(float(int(m.group(1)) * 12 + int(m.group(2) or 0)))
     return numbers

@@ -60,7 +60,9 @@ _BETWEEN_NAME_AND_VERB = re.compile(
     r"|pharmacy|drugstore|wrist|finger)\s+){0,2}(?:meter|glucometer|monitor|machine|cuff|watch|app|fitbit|tester"
     r"|device|strips?|sensor|cgm|libre|dexcom|kit)(?=\s|$)"
     r"(?:\s+(?:this\s+(?:morning|afternoon|evening)|last\s+night|yesterday(?:\s+morning)?|today|tonight))?)\s*$"
-    r"|\s+(?:(?:from|on)\s+(?:last\s+\w+|this\s+(?:morning|week|month)|yesterday|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    # a place named bare before the time: "did the a1c at walgreens on June 30th, six point three"
+    r"|\s+(?:at\s+(?!(?:about|around|least|most|home)\b)[a-z][\w'-]*\s+)?"
+    r"(?:(?:from|on)\s+(?:last\s+\w+|this\s+(?:morning|week|month)|yesterday|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
     r"|the\s+other\s+day|(?:january|february|march|april|may|june|july|august|september|october|november|december)"
     r"\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}/\d{1,2}(?:/\d{2,4})?"
     r"|the\s+(?:[\w-]+\s+){1,3}?(?:visit|appointment|checkup|check-up|physical|labs?|blood\s+work"
@@ -70,10 +72,13 @@ _BETWEEN_NAME_AND_VERB = re.compile(
     # where the value was read, any place said by a determiner: "on the same sheet", "in the portal", "at the fair"
     r"|(?:on|in|from|at|off)\s+(?:my|the|our|a|an|this|that|his|her)\s+(?!(?:past|end|meantime|future)\b)"
     r"(?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*"
-    r"|(?:that|which)?\s*(?:they|the\s+(?:lab|doctor|doc|nurse|clinic|hospital)|my\s+(?:doctor|doc|gp))"
+    r"|(?:that|which)?\s*(?:they|i|the\s+(?:lab|doctor|doc|nurse|clinic|hospital)|my\s+(?:doctor|doc|gp))"
     # the habitual check too: "that three-month sugar average they check came back 5.9"
-    r"\s+(?:(?:always|usually|regularly)\s+)?(?:drew|took|ran|checked|did|tested|measured|sent off|check|checks|run"
-    r"|runs|test|tests|draw|draws|measure|measures))\s*$",
+    r"\s+(?:(?:always|usually|regularly)\s+)?(?:drew|took|ran|checked|did|had|tested|measured|sent off|check|checks"
+    r"|run|runs|test|tests|draw|draws|measure|measures)"
+    # and when: "the TSH blood test I did last week came back at 2.4"
+    r"(?:\s+(?:last\s+\w+|this\s+(?:morning|week|month)|yesterday|today|on\s+\w+day|(?:a|\w+)\s+(?:days?|weeks?)"
+    r"\s+ago))?)\s*$",
     re.IGNORECASE,
 )
 """A time phrase or "they drew" between a test's name and its reporting verb: skipped to reach the name."""
@@ -114,6 +119,8 @@ _ADVERB_AFTER_NAME = re.compile(
     r"\s+(?:there|here|again|now|then|today|too|also)$", re.IGNORECASE
 )
 """A place or time adverb said after a test's name ("my a1c there was 7.1%", "my A1C again came back 7.4%")."""
+_CHECK_AFTER_NAME = re.compile(r"\s+(?:blood\s+)?(?:test|check|panel|draw|bloods)$", re.IGNORECASE)
+"""The check said after a test's name ("the TSH blood test ... came back at 2.4"): the name is the test's."""
 _COUNT_NOUN = re.compile(
     r"\s*(?:-\s*)?(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|times?|ago|doses?|shots?"
     r"|injections?|glasses|cups?|servings?|steps|nights?|mornings?|evenings?)\b",
@@ -236,7 +243,9 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
             longer = vocabulary.lookup("test", name + noun.group(0))
             if isinstance(longer, TestEntry):
                 entry, name, name_span = longer, name + noun.group(0), (name_span[0], noun.end())
-        adverb = _ADVERB_AFTER_NAME.search(text, name_span[0], name_span[1])
+        adverb = _ADVERB_AFTER_NAME.search(text, name_span[0], name_span[1]) or _CHECK_AFTER_NAME.search(
+            text, name_span[0], name_span[1]
+        )
         if (  # "my a1c there was 7.1%"
             not isinstance(entry, TestEntry)
             and adverb is not None

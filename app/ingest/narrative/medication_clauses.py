@@ -332,3 +332,23 @@ def takes_anothers_drug(before: str) -> bool:
     """The speaker taking someone else's drug ("I've been taking my wife's Ambien", "Borrowed a couple of my
     husband's oxycodone"): the speaker's intake, though a relative is named."""
     return _TAKES_OTHERS.search(before) is not None
+
+
+_GAVE_ME = re.compile(
+    r"(?:^\W*|(?<=[.!?]\s)|\b(?:i|we)\s+)(?:(?:just|also|already|then)\s+)?gave\s+me\s+(?:(?:my|the|a|one|another)\s+)?$",
+    re.IGNORECASE,
+)
+_GIVEN_AT_A_TIME = re.compile(
+    r"^\s*(?:[\w-]+\s+){0,2}?(?:this\s+(?:morning|afternoon|evening)|tonight|last\s+night|at\s+\d|with\s+(?:my\s+)?"
+    r"(?:breakfast|lunch|dinner|supper)|before\s+(?:bed|school|daycare|nursery|breakfast)|after\s+(?:breakfast|lunch"
+    r"|dinner|supper|school))\b",
+    re.IGNORECASE,
+)
+
+
+def dose_given_at_a_time(before: str, after: str) -> bool:
+    """A dose given to the speaker by the writer or the household at a time of day, not a clinician's prescription
+    ("gave me the allegra this morning before daycare", read from a parent's "gave her ..."; "we gave me my inhaler
+    at 8")."""
+    return _GAVE_ME.search(before) is not None and _GIVEN_AT_A_TIME.match(after) is not None
+

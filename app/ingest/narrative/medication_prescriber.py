@@ -42,10 +42,13 @@ _REGIMEN_SAID = re.compile(
 tablet a day"), a time of day ("each morning"), a course ("for five days") or an as-needed dose ("one tablet when a
 migraine starts"): a prescription."""
 _DOSE_LATER = re.compile(
-    rf"^[^.;!?\d]{{0,30}}?,\s*(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu|milligrams?|micrograms?)\b",
+    rf"^[^.;!?\d]{{0,50}}?(?:,|\.(?=\s))\s*(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu|milligrams?"
+    r"|micrograms?)\b",
     re.IGNORECASE,
 )
-"""A strength said after a short aside and a comma: "started me on Keppra afterwards, 500 mg"."""
+"""A strength said after a short aside and a comma, or opening the next sentence: "started me on Keppra afterwards,
+500 mg", "started me on Topamax for the migraines ten days ago, 25mg at night", "put me on sumatriptan last week for
+the migraines. 50mg as needed"."""
 
 
 _FIRST_DOSE_TAKEN = re.compile(

@@ -44,6 +44,9 @@ _VERBS: tuple[tuple[str, str], ...] = (
     ),
     (
         "stop",
+        # the household's stop of the speaker's dose (a parent's "we stopped giving her the Aleve", read as "me"),
+        # first: of alternatives at one place the first that matches is taken
+        r"(?:stopped|stop|stopping|quit|quitting)\s+giving\s+me|"
         r"stopped|stop|stopping|stoped|stopt|quit|quitting|discontinued|came off|come off|went off|got off"
         r"|used to take|"
         # "no more amlodipine for me as of yesterday", "Day 3 of no Norvasc"
@@ -78,6 +81,7 @@ _VERBS: tuple[tuple[str, str], ...] = (
     (
         "start",
         r"started me on|starts me on|start me on|starting me on|"
+        r"(?:started|start|starting|began)\s+giving\s+me|"
         r"started|start|starting|began|begun|restarted|resumed|put me on|put on|switched to|"
         # back on a drug: "Went back on the Allegra this spring", "Got put back on HCTZ", "Back on the Coumadin"
         r"(?:(?:went|go|going|gone|got|get|getting|been|i'm|im|i am|am|put me|was put|got put|now|finally)\s+)?"

@@ -22,6 +22,7 @@ from app.ingest.narrative.medication_clauses import (
     FREQUENCY,
     clause_kind,
     done_for_today,
+    dose_given_at_a_time,
     none_since,
     ran_out,
     takes_anothers_drug,
@@ -99,7 +100,10 @@ _WANTS_ME_ON = re.compile(
 )
 
 _DOSE_AFTER = re.compile(
-    rf"^\s*(?:,\s*)?(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu|milligrams?|micrograms?)\b",
+    rf"^\s*(?:,\s*)?(?P<num>{NUMBER_CORE})\s?(?P<unit>mg|mcg|µg|g|ml|units?|iu|milligrams?|micrograms?)\b"
+    # a strength said bare before its frequency: "metformin 500 twice a day"
+    r"|^\s+(?P<bare>\d{2,4})(?=\s+(?:twice|once|three times|daily|every|each|a day|at night|at bedtime|in the morning"
+    r"|morning and night|bid|tid)\b)",
     re.IGNORECASE,
 )
 _DOSE_BEFORE = re.compile(
@@ -249,6 +253,8 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
             continue  # "my doctor wants me on atorvastatin": a proposal, not an intake
         if kind is None:
             continue
+        if kind == "prescription" and dose_given_at_a_time(before, after):
+            kind = "intake"  # a parent's "gave her the allegra this morning": a dose given, not a prescription
         if kind == "stop" and _DROPPED.search(before) and _LET_FALL.match(after):
             continue  # "I dropped the metformin on the floor": a pill let fall, not a drug stopped
         if kind == "stop" and done_for_today(before, after):
@@ -291,10 +297,12 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
         if (shot and "insulin" not in drug.key) or "vaccine" in drug.key:
             continue  # "a flu shot" is a vaccination visit, not an intake
         dose, unit = _dose(text, drug, clause_start)
-        if kind == "start" and prescriber_started(before, after, dose):
+        # "added X on Friday, 200 mg", "put me on sumatriptan for the migraines. 50mg as needed"
+        later, later_unit = dose_said_later(text[drug.end : drug.end + 90]) if dose is None else (None, None)
+        if kind == "start" and prescriber_started(before, after, dose if dose is not None else later):
             kind = "prescription"  # "the neurologist started me on Keppra, 500 mg twice a day"
-            if dose is None:  # "added X on Friday, 200 mg"
-                dose, unit = dose_said_later(after)
+            if dose is None:
+                dose, unit = later, later_unit
         if kind == "intake":
             # "I've been taking my wife's Ambien": the speaker's intake of another's drug
             extra = {"speaker_subject": True} if takes_anothers_drug(before) else {}
@@ -350,7 +358,9 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
 
 
 def _dose(text: str, drug: TermMatch, clause_start: int) -> tuple[float | None, str | None]:
-    after = _DOSE_AFTER.match(text[drug.end : drug.end + 24])
+    after = _DOSE_AFTER.match(text[drug.end : drug.end + 40])
+    if after and after.group("bare"):
+        return float(after.group("bare")), None
     if after:
         return parse_number(after.group("num")), clean_unit(after.group("unit"))
     before = _DOSE_BEFORE.search(text[max(clause_start, drug.start - 24) : drug.start])

@@ -48,8 +48,8 @@ _DONE_ON_ME = re.compile(
 )
 _HAD_BY_ME = re.compile(
     # the subject said, dropped at a sentence opening, or dropped after a lead-in (checked: "oh forgot to say, had a
-    # colonoscopy done in March")
-    r"(?:\bi\s+|(?:^|(?<=[.!?]\s)|(?<=,\s)))(?:(?:also|finally|just|then|eventually)\s+)?"
+    # colonoscopy done in March", "quick update: had a knee arthroscopy back in February")
+    r"(?:\bi\s+|(?:^|(?<=[.!?]\s)|(?<=,\s)|(?<=:\s)))(?:(?:also|finally|just|then|eventually)\s+)?"
     r"(?:had|underwent|went through|got)\s+"
     r"(?:(?:an?|my|the)\s+)?"
     rf"(?:first\s+|second\s+)?{_NAME}\b",

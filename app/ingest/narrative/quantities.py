@@ -36,11 +36,14 @@ _TWO_DIGITS = rf"(?:(?:{'|'.join(_SPOKEN_TENS)})(?:[- ](?:{_ONES}))?|{'|'.join(_
 SPOKEN_INTEGER = (
     rf"\b(?:(?:a|{_ONES})\s+hundred(?:\s+and)?(?:\s+(?:{_TWO_DIGITS}|{_ONES}))?"
     # a reading said by its hundreds digit and the rest: "one fifty-eight over ninety-six", "two twenty pounds"
-    rf"|(?:one|two)\s+(?:{'|'.join(_SPOKEN_TENS)})(?:[- ](?:{_ONES}))?(?=\s+(?:over|pounds|lbs|kilos|mg/dl)\b)"
+    rf"|(?:one|two)\s+(?:{'|'.join(_SPOKEN_TENS)})(?:[- ](?:{_ONES}))?(?=\s+(?:over|pounds|lbs|kilos|mg/dl)\b"
+    # or closing its clause, as a reading's value: "LDL came out one forty five"
+    r"|\s*(?:[.,;!?]|$))"
     rf"|{_TWO_DIGITS})\b(?![- ](?:year|years|something|ish)\b)"
 )
 """A whole number from ten to 999 said in words ("ninety-eight kilos", "a hundred and forty", "one fifty-eight over
-ninety-six"); single digits are left out (they are mostly counts and articles: "one of those")."""
+ninety-six", "LDL came out one forty five"); single digits are left out (they are mostly counts and articles: "one of
+those")."""
 QUANTITY = re.compile(
     rf"(?P<num>{NUMBER_CORE}|{SPOKEN_DECIMAL}|{SPOKEN_INTEGER})(?:\s?(?P<unit>{UNIT})|(?![\w]))", re.IGNORECASE
 )

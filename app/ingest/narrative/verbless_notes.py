@@ -88,7 +88,7 @@ def find_verbless_notes(text: str) -> list[Proposal]:
 
 _LENGTH = (
     rf"(?P<n>\d{{1,3}}|{SPOKEN_INTEGER})\s*-?\s*(?P<u>min|mins|minutes?|hours?"
-    r"|hrs?)|(?P<hour>an?\s+hour|a\s+full\s+hour|half\s+an\s+hour)"
+    r"|hrs?)|(?P<hour>an?\s+hour(?:\s+and\s+(?:a\s+)?half)?|a\s+full\s+hour|half\s+an\s+hour)"
 )
 _UNNAMED_LENGTH = re.sub(r"\(\?P<\w+>", "(?:", _LENGTH)
 _ACTIVITY = (
@@ -98,7 +98,9 @@ _ACTIVITY = (
 )
 _EXERCISE_NOTE = re.compile(
     rf"{_OPENING}(?:(?:{_LENGTH})\s+(?:of\s+)?)?{_ACTIVITY}\b"
-    rf"(?=\s*(?:[,!:;-]+\s*)?(?:{_WHEN}|(?:{_UNNAMED_LENGTH})\b|went\s+(?:hard|all\s+out|well|great)|done\b|w/"
+    # where it was, before when or how long: "leg day at the gym tonight, an hour and a half"
+    r"(?=(?:\s+at\s+the\s+(?:gym|y|ymca|pool|leisure\s+centre|rec\s+center|studio|club|park))?"
+    rf"\s*(?:[,!:;-]+\s*)?(?:{_WHEN}|(?:{_UNNAMED_LENGTH})\b|went\s+(?:hard|all\s+out|well|great)|done\b|w/"
     r"|w\s+my\b|with\s+my))",
     re.IGNORECASE,
 )
@@ -123,7 +125,8 @@ def find_exercise_notes(text: str) -> list[Proposal]:
 
 def _minutes(m: re.Match[str]) -> float:
     if m.group("hour"):
-        return 30.0 if m.group("hour").lower().startswith("half") else 60.0
+        hour = m.group("hour").lower()
+        return 30.0 if hour.startswith("half") else 90.0 if hour.endswith("half") else 60.0
     n = parse_number(m.group("n"))
     return n * 60 if m.group("u").lower().startswith("h") else n
 

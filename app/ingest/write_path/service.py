@@ -26,6 +26,7 @@ from app.graph_schema.registry import RECORD_BOOKKEEPING
 from app.ingest.narrative.caregiver_view import child_sex, first_names, first_person_view, spoken_of
 from app.ingest.narrative.models import ExtractionResult
 from app.ingest.narrative.record_types import CandidateRecord
+from app.ingest.narrative.typed_contractions import with_apostrophes
 from app.ingest.write_path import queries
 from app.ingest.write_path.assemble import Person, Resolver, plan_turn
 from app.ingest.write_path.models import (
@@ -200,15 +201,19 @@ def _residue(raw: Any) -> list[str]:
 def _extract_for_the_person(
     extract: Extractor, masked: str, snapshot: DictionarySnapshot, mention_time: datetime, person: Person
 ) -> Any:
-    """The extractor's result, read in the person's first person when a caregiver writes about them
-    (:mod:`app.ingest.narrative.caregiver_view`): quotes come back in the words as written."""
+    """The extractor's result on the message read with its typed contractions' apostrophes
+    (:mod:`app.ingest.narrative.typed_contractions`) and, when a caregiver writes about the person, in the person's
+    first person (:mod:`app.ingest.narrative.caregiver_view`): quotes come back in the words as written."""
+    typed = with_apostrophes(masked)
     child = child_sex(person.sex, person.birth_date, mention_time)
-    spoken = spoken_of(masked, child=child, sex=person.sex, names=person.first_names)
-    if spoken is None:
-        return extract(masked, snapshot, mention=mention_time)
-    view = first_person_view(spoken, masked)
-    extraction = extract(view.text, snapshot, mention=mention_time)
-    return view.restore(extraction) if isinstance(extraction, ExtractionResult) else extraction
+    spoken = spoken_of(typed.text, child=child, sex=person.sex, names=person.first_names)
+    views = [typed] if spoken is None else [typed, first_person_view(spoken, typed.text)]
+    extraction = extract(views[-1].text, snapshot, mention=mention_time)
+    if not isinstance(extraction, ExtractionResult):
+        return extraction
+    for view in reversed(views):  # the innermost reading first, back to the words as written
+        extraction = view.restore(extraction)
+    return extraction
 
 
 def _person(context: dict[str, Any]) -> Person:

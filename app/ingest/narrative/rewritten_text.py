@@ -1,0 +1,53 @@
+"""A text rewritten for the extractor, with every character traced to the words actually written.
+
+The write path hands the extractor a rewritten reading of a message where that reads it better: a caregiver's
+third person turned into the person's first person (:mod:`.caregiver_view`), contractions typed without their
+apostrophe restored (:mod:`.typed_contractions`). The extractor quotes the rewritten text; :meth:`RewrittenText.restore`
+puts every quote, time expression and residue back into the words as written, so records stay verbatim and grounded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.ingest.narrative.models import ExtractionResult
+
+
+@dataclass(frozen=True, slots=True)
+class RewrittenText:
+    """A rewritten text and, per character, where it came from in the text as written."""
+
+    text: str
+    original: str
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+
+    def span(self, start: int, end: int) -> str:
+        """The written words behind ``text[start:end]``."""
+        if end <= start:
+            return ""
+        return self.original[self.starts[start] : self.ends[end - 1]]
+
+    def written(self, fragment: str | None) -> str | None:
+        """The written words behind a fragment of the view (its first occurrence); unchanged when not found."""
+        if not fragment:
+            return fragment
+        at = self.text.find(fragment)
+        return self.span(at, at + len(fragment)) if at >= 0 else fragment
+
+    def restore(self, result: ExtractionResult) -> ExtractionResult:
+        """The extractor's result with every quote, time expression and residue in the words as written."""
+        return result.model_copy(
+            update={
+                "records": [
+                    r.model_copy(update={"quote": self.written(r.quote), "time_text": self.written(r.time_text)})
+                    for r in result.records
+                ],
+                "suppressed": [
+                    r.model_copy(update={"quote": self.written(r.quote), "time_text": self.written(r.time_text)})
+                    for r in result.suppressed
+                ],
+                "blocked": [b.model_copy(update={"quote": self.written(b.quote)}) for b in result.blocked],
+                "conversation_residue": self.written(result.conversation_residue),
+            }
+        )
