@@ -275,3 +275,49 @@ def test_a_writer_declared_after_a_greeting_or_as_a_carer_reads_in_the_persons_f
 )
 def test_no_declaration_without_a_writer_for_the_person(text: str) -> None:
     assert spoken_of(text, child=None, sex="female") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "sex", "age", "view"),
+    [
+        (
+            "My dad is 83 and a bit forgetful. He swallowed a second Coumadin last night.",
+            "male",
+            83,
+            "I am 83 and a bit forgetful. I swallowed a second Coumadin last night.",
+        ),
+        (
+            "Mum fainted in the bathroom last night. She's 85. Do I need to take her in?",
+            "female",
+            84,  # a birthday either way
+            "I fainted in the bathroom last night. I'm 85. Do I need to take me in?",
+        ),
+        ("My husband (71) stopped his Plavix.", "male", 71, "I (71) stopped my Plavix."),
+    ],
+)
+def test_a_relative_given_the_persons_own_age_is_the_person(text: str, sex: str, age: int, view: str) -> None:
+    spoken = spoken_of(text, child=None, sex=sex, age=age)
+    assert spoken is not None
+    assert first_person_view(spoken, text).text == view
+
+
+@pytest.mark.parametrize(
+    ("text", "sex", "age"),
+    [
+        ("My dad had chest pain this morning.", "male", 83),  # no age said: the writer's father
+        ("My mum is 60 and she fainted.", "female", 85),  # another age: the writer's mother
+        ("My dad is 83 and he fainted.", "female", 83),  # the person is a woman
+        ("Mum had diabetes, she was 85 when she died.", "female", 85),  # an age in the past: family history
+        ("My dad took 83 mg of aspirin.", "male", 83),  # a dose, not an age
+    ],
+)
+def test_no_relative_is_the_person_without_their_age_and_sex(text: str, sex: str, age: int) -> None:
+    assert spoken_of(text, child=None, sex=sex, age=age) is None
+
+
+def test_a_writer_may_call_the_person_by_a_short_form_of_their_name() -> None:
+    text = "hi, this is Bert's daughter. he quit the Plavix last Thursday"
+    spoken = spoken_of(text, child=None, sex="male", names=("Adalberto",))
+    assert spoken is not None
+    assert first_person_view(spoken, text).text == "hi, this is Bert's daughter. I quit the Plavix last Thursday"
+    assert spoken_of("hi, this is Al's daughter. he quit it", child=None, sex="male", names=("Adalberto",)) is None

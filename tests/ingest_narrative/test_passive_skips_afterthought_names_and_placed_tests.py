@@ -87,6 +87,9 @@ def test_a_drug_said_with_its_own_verb_or_as_a_second_dose_is_no_afterthought(
         ("did the a1c at walgreens on June 30th, six point three. same as last time", "4548-4", 6.3),
         # a reading said by its hundreds digit, closing the clause
         ("work did a cholesterol check on wednesday, LDL came out one forty five", "18262-6", 145),
+        # the value given for "the result" or "my total" after a semicolon or a comma
+        ("I had a finger-prick A1C done at the fair on Saturday; the result was six point one percent.", "4548-4", 6.1),
+        ("The health fair did a cholesterol check, my total was two hundred fifty-five.", "2093-3", 255),
     ],
 )
 def test_a_test_name_with_a_place_or_time_adverb_still_names_the_test(

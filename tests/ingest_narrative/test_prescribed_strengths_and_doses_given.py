@@ -46,6 +46,9 @@ def test_no_prescription_strength_from_a_count_or_an_intake(
         ("so we stopped giving me the Aleve a week ago", "regimen_change", {"drug": "naproxen", "action": "stop"}),
         ("I started giving me turmeric capsules on Sunday", "regimen_change", {"drug": "turmeric", "action": "start"}),
         ("gave me the allegra this morning before daycare, no problems", "medication_intake", {"drug": "fexofenadine"}),
+        # a refusal: "point blank refuses the cholesterol tablet", read from a carer's "she"
+        ("I point blank refuse the simvastatin now", "regimen_change", {"drug": "simvastatin", "action": "stop"}),
+        ("I have refused my Valium since last Friday", "regimen_change", {"drug": "diazepam", "action": "stop"}),
     ],
 )
 def test_a_dose_the_household_gave_or_stopped_giving_is_the_persons(
@@ -77,3 +80,16 @@ def test_someone_elses_procedure_after_a_colon_is_not_the_speakers(
 ) -> None:
     records = grounded_records("My husband: had a knee arthroscopy in May", snapshot, mention)
     assert of_type(records, "surgery_history") == []
+
+
+def test_a_prescribed_drug_never_started_is_declined(snapshot: DictionarySnapshot, mention: datetime) -> None:
+    text = "I have not started the simvastatin from my last appointment, and I don't intend to."
+    changes = of_type(grounded_records(text, snapshot, mention), "regimen_change")
+    assert [(c["drug"], c["action"]) for c in changes] == [("simvastatin", "stop")]
+
+
+@pytest.mark.parametrize(
+    "text", ["I haven't started the metformin yet, I begin tomorrow", "I would like to stop my statin"]
+)
+def test_a_start_planned_or_a_wish_is_no_stop(text: str, snapshot: DictionarySnapshot, mention: datetime) -> None:
+    assert of_type(grounded_records(text, snapshot, mention), "regimen_change") == []

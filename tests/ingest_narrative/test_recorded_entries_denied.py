@@ -77,3 +77,13 @@ def test_no_denial_for_an_entry_confirmed_asked_about_or_anothers(
 ) -> None:
     records = grounded_records(text, snapshot, mention)
     assert [f for _, f in records if f.get("status") == "denied"] == []
+
+
+def test_a_denial_asked_to_be_noted_is_no_hypothetical(snapshot: DictionarySnapshot, mention: datetime) -> None:
+    text = "I would like it noted that I do not have high cholesterol and never have."
+    conditions = of_type(grounded_records(text, snapshot, mention), "condition")
+    assert [(c["name"], c["status"]) for c in conditions] == [("high cholesterol", "denied")]
+
+
+def test_a_wish_stays_hypothetical(snapshot: DictionarySnapshot, mention: datetime) -> None:
+    assert of_type(grounded_records("I would like to not have high cholesterol", snapshot, mention), "condition") == []

@@ -22,6 +22,7 @@ AT = datetime(2021, 4, 9, 20, tzinfo=UTC)
         ("Im fine but DONT know", "I'm fine but DON'T know"),
         ("havent bothered, shes ok, thats it", "haven't bothered, she's ok, that's it"),
         ("I've already got mine, don't worry", "I've already got mine, don't worry"),  # typed right: unchanged
+        ("I think I've become alergic to my Aleve", "I think I've become allergic to my Aleve"),  # misspelt
     ],
 )
 def test_a_typed_contraction_gets_its_apostrophe(typed: str, read: str) -> None:

@@ -82,3 +82,14 @@ def test_a_contraction_typed_without_its_apostrophe_is_read_and_quoted_as_typed(
     symptoms = [r for r in turn.records if r.type == "symptom"]
     assert [r.fields.get("name") for r in symptoms] == ["headache"]
     assert (symptoms[0].quote or "") in text and "ive had" in (symptoms[0].quote or "")
+
+
+def test_a_relative_given_the_persons_own_age_gives_the_persons_record(
+    client: GraphClient, user_id: str, snapshot: DictionarySnapshot, clock: Callable[[], datetime]
+) -> None:
+    ensure_self(client, user_id, sex="male", birth_date=date(1937, 6, 1))  # 83 at AT
+    text = "My dad is 83 and a bit forgetful. He stopped his clopidogrel on Sunday."
+    turn = process_turn(client, user_id, text, AT, snapshot=snapshot, clock=clock)
+    stops = [r for r in turn.records if r.type == "regimen_change"]
+    assert [(r.fields.get("drug"), r.fields.get("action")) for r in stops] == [("clopidogrel", "stop")]
+    assert (stops[0].quote or "") in text

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Literal, cast
 
+from app.ingest.narrative.relative_by_age import relative_of_the_persons_age
 from app.ingest.narrative.rewritten_text import RewrittenText
 
 Sex = Literal["female", "male"]
@@ -114,8 +115,8 @@ _NAMED_WRITER = re.compile(
 
 _KIN_BY_WRITER: dict[str, dict[Sex, str]] = {
     "child": {
-        "female": r"mum|mom|mother|mam|mummy|mommy|ma|mamá|mami|mama",
-        "male": r"dad|father|daddy|papa|pa|papá|papi",
+        "female": r"(?:my\s+)?(?:mum|mom|mother|mam|mummy|mommy|ma|mamá|mami|mama)",
+        "male": r"(?:my\s+)?(?:dad|father|daddy|papa|pa|papá|papi)",
     },
     "spouse": {"female": r"my\s+wife|(?:the\s+)?missus", "male": r"my\s+husband|(?:my\s+)?hubby"},
     "grandchild": {"female": r"grandma|gran|granny|nan|nana|nanna", "male": r"grandpa|grandad|granddad|gramps"},
@@ -193,19 +194,19 @@ _OBJECT_FOLLOWS = re.compile(
 
 def child_sex(sex: str | None, birth_date: date | None, at: datetime) -> Sex | None:
     """The recorded sex of a person young enough for a caregiver to write for them, else ``None``."""
-    if birth_date is None or sex not in ("female", "male"):
+    age = person_age(birth_date, at)
+    if age is None or sex not in ("female", "male"):
         return None
-    day = at.date()
-    age = day.year - birth_date.year - ((day.month, day.day) < (birth_date.month, birth_date.day))
     return cast(Sex, sex) if 0 <= age < CAREGIVER_AGE else None
 
 
 def spoken_of(
-    text: str, *, child: Sex | None, sex: str | None = None, names: tuple[str, ...] = ()
+    text: str, *, child: Sex | None, sex: str | None = None, names: tuple[str, ...] = (), age: int | None = None
 ) -> SpokenOf | None:
     """Whom the message speaks of in the third person (see the module docstring); ``None`` when the message is the
     person's own. ``sex`` is the person's recorded sex, used when the writer names only themselves; ``names`` their
-    first names, by which a declared writer may call them ("It's his wife here. Adalberto keeps ...")."""
+    first names, by which a declared writer may call them ("It's his wife here. Adalberto keeps ..."); ``age`` their
+    age at the message, by which a writer may name them ("My dad is 83", :mod:`.relative_by_age`)."""
     declared = _DECLARED.search(text)
     if declared is not None:
         who = (
@@ -228,14 +229,13 @@ def spoken_of(
             kin = _kin(_WRITER_ROLE.get(here.group("writer").lower()), typed, names)
             return SpokenOf(typed, False, kin, here.span())
     named_writer = _NAMED_WRITER.search(text)
-    if (
-        named_writer is not None
-        and sex in ("female", "male")
-        and named_writer.group("name").lower() in {n.lower() for n in names}
-    ):
+    if named_writer is not None and sex in ("female", "male") and _is_their_name(named_writer.group("name"), names):
         typed_sex = cast(Sex, sex)
         kin = _kin(_WRITER_ROLE.get(named_writer.group("writer").lower()), typed_sex, names)
         return SpokenOf(typed_sex, False, kin, named_writer.span())
+    relative = relative_of_the_persons_age(text, sex, age)
+    if relative is not None:  # "My dad is 83 and a bit forgetful. He swallowed a second Coumadin"
+        return SpokenOf(cast(Sex, sex), False, _kin(_ROLE_OF_PERSON.get(relative), cast(Sex, sex), names))
     by_name = named_in_third_person(text, names)
     if child is not None and (by_name or re.search(rf"\b(?:{_PRONOUNS[child]})\b|{_CHILD_NOUNS[child]}", text, re.I)):
         return SpokenOf(child, True, _kin(None, child, names) if by_name else None)
@@ -267,6 +267,20 @@ def named_in_third_person(text: str, names: tuple[str, ...]) -> bool:
             if not _SELF_NAMED_BEFORE.search(text, 0, m.start()) and _ABOUT_THEM_AFTER.match(text, m.end()):
                 return True
     return False
+
+
+def _is_their_name(said: str, names: tuple[str, ...]) -> bool:
+    """The record's first name or a short form of it ("Bert" for Adalberto, "Gio" for Giovanni)."""
+    said = said.lower()
+    return any(said == n.lower() or (len(said) >= 3 and said in n.lower()) for n in names)
+
+
+def person_age(birth_date: date | None, at: datetime) -> int | None:
+    """The person's age in whole years at ``at`` (None without a birth date)."""
+    if birth_date is None:
+        return None
+    day = at.date()
+    return day.year - birth_date.year - ((day.month, day.day) < (birth_date.month, birth_date.day))
 
 
 def _kin(role: str | None, sex: Sex, names: tuple[str, ...] = ()) -> str | None:

@@ -142,3 +142,22 @@ def supply_not_renewed(after: str) -> bool:
     """The supply not renewed in the rest of the drug's clause ("ran out of Coumadin a week ago and haven't got round
     to getting more"): a lapse that goes on."""
     return _NOT_RENEWED.search(re.split(r"[.;!?]", after, maxsplit=1)[0]) is not None
+
+
+_NOT_STARTED = re.compile(
+    rf"\b(?:i\s+)?{_NEGATION}\s+(?:(?:even|yet|actually|ever)\s+)?(?:started|begun|start|begin)\s+(?:taking\s+)?"
+    r"(?:(?:the|my|that|this|those|these|any|any\s+of\s+the)\s+)?$",
+    re.IGNORECASE,
+)
+_START_PLANNED = re.compile(
+    r"\b(?:tomorrow|tonight|next\s+\w+|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|soon|later|will|'ll|going\s+to"
+    r"|gonna|plan\s+to|about\s+to)\b",
+    re.IGNORECASE,
+)
+
+
+def never_started(before: str, after: str) -> bool:
+    """A drug the speaker has not started and does not say they will ("I have not started the simvastatin from my
+    last appointment, and I don't intend to"): the prescription declined, a stop. "haven't started it yet, I begin
+    tomorrow" is a plan, and no stop."""
+    return _NOT_STARTED.search(before) is not None and _START_PLANNED.search(after) is None

@@ -47,6 +47,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
         # the household's stop of the speaker's dose (a parent's "we stopped giving her the Aleve", read as "me"),
         # first: of alternatives at one place the first that matches is taken
         r"(?:stopped|stop|stopping|quit|quitting)\s+giving\s+me|"
+        # a refusal of the drug: "point blank refuses the cholesterol tablet", "Dad has refused his Valium since Friday"
+        r"(?:refuse|refuses|refused|refusing)(?:\s+to\s+take)?|"
         r"stopped|stop|stopping|stoped|stopt|quit|quitting|discontinued|came off|come off|went off|got off"
         r"|used to take|"
         # "no more amlodipine for me as of yesterday", "Day 3 of no Norvasc"

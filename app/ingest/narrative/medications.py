@@ -30,6 +30,7 @@ from app.ingest.narrative.medication_clauses import (
 from app.ingest.narrative.medication_lapse import (
     last_supply_lapsed,
     long_since_last_dose,
+    never_started,
     refill_left_waiting,
     stopped_after_being_on,
     supply_not_renewed,
@@ -288,6 +289,8 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
             kind = "stop"  # "I haven't taken my warfarin since last Friday"
         if kind == "skip" and held_for_a_while(before, after):
             kind = "stop"  # "wants me to hold my warfarin for three days": a hold over a while (:mod:`.held_drugs`)
+        if kind == "start" and never_started(before, after):
+            kind, said_negatively = "stop", True  # "I have not started the simvastatin ... and I don't intend to"
         remembered = kind == "skip" and _REMEMBERED.search(before[-40:]) is not None
         if remembered:
             kind = "intake"  # "I didn't forget my metformin this morning": the dose was taken

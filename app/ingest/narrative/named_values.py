@@ -18,16 +18,18 @@ from app.ingest.narrative.quantities import SPOKEN_DECIMAL
 from app.ingest.narrative.terms import Vocabulary, tokenize
 
 _IT_CAME_OUT = re.compile(
-    r"(?:^|[.!?]\s+|,\s*|\band\s+)(?:(?:it|that|mine|the result|the number|the reading"
+    r"(?:^|[.!?]\s+|[,;]\s*|\band\s+)(?:(?:it|that|mine|the result|the number|the reading"
     r"|(?:my|the) (?:total|result|results|number|reading|level|score))\s+)?"
     r"(?:came (?:back|out|in)(?: at| as)?|read|showed|said)\s*$"
     # the reporter said or dropped: "the nurse said it was 8.1", "Said it was 8.1 and I should follow up"
-    r"|(?:^|[.!?]\s+|,\s*|\band\s+)(?:(?:(?:they|she|he|the (?:nurse|doctor|lab|pharmacist))\s+)?(?:said|say|says"
-    r"|told me)\s+)?(?:it|that|the result|the number|the reading)(?:\s+was|\s+is|'s|\s+came (?:back|out|in)"
+    r"|(?:^|[.!?]\s+|[,;]\s*|\band\s+)(?:(?:(?:they|she|he|the (?:nurse|doctor|lab|pharmacist))\s+)?(?:said|say"
+    r"|says|told me)\s+)?(?:it|that|the result|the number|the reading|my (?:total|result|number|reading|level|score))"
+    r"(?:\s+was|\s+is|'s|\s+came (?:back|out|in)"
     r"(?: at| as)?)\s*$",
     re.IGNORECASE,
 )
-"""A value given for "it" at the start of a sentence or clause."""
+"""A value given for "it" at the start of a sentence or clause ("...; the result was six point one percent", "..., my
+total was two hundred fifty-five")."""
 _REPORTING = (
     r"(?:was|were|is|are|came\s+(?:back|in|out|to)(?:\s+(?:at|as))?|read|reads|said|says|showed|shows|measured"
     r"|registered|clocked\s+in\s+at)"

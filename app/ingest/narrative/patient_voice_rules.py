@@ -257,6 +257,18 @@ PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], ..
             {"LOWER": {"NOT_IN": ["about", "of", "that", "i", "it", "this", "my", "straight"]}},
         ],
     ),
+    # A request to record is no hypothetical: "I would like it noted that I do not have high cholesterol"
+    (
+        "would like it noted",
+        "PSEUDO",
+        "PSEUDO",
+        [
+            {"LOWER": {"IN": ["would", "'d", "want", "wanted"]}},
+            {"LOWER": "like", "OP": "?"},
+            {"LOWER": "it"},
+            {"LOWER": {"IN": ["noted", "recorded", "known", "documented", "written"]}},
+        ],
+    ),
     # A forgetting denied is a dose remembered ("on holiday but didn't forget, the blood pressure pill went down
     # with my coffee"): the "not" denies the forgetting, not what follows it
     (

@@ -1,5 +1,5 @@
 """Contractions typed without their apostrophe, read with it: "ive had the worst headache", "cant remember if I
-took it", "havent bothered refilling it".
+took it", "havent bothered refilling it"; and the allergy words' commonest misspellings ("alergic").
 
 People texting drop apostrophes; the finders are written for "I've", "can't", "haven't". Rather than teach every
 pattern both spellings, the write path hands the extractor a view with the apostrophe put back
@@ -45,6 +45,9 @@ _RESTORED = {
     "theyre": "they're",
 }
 """The apostrophe-less spelling and the contraction it stands for (lower case; the written case is kept)."""
+_MISSPELT = {"alergic": "allergic", "allergick": "allergic", "alergy": "allergy", "alergies": "allergies"}
+"""The commonest misspellings of the allergy words, read as spelt ("I think I've become alergic to my Aleve")."""
+_RESTORED |= _MISSPELT
 _TYPED = re.compile(rf"\b(?:{'|'.join(sorted(_RESTORED, key=len, reverse=True))})\b(?!['’])", re.IGNORECASE)
 
 

@@ -23,7 +23,7 @@ from typing import Any, Protocol, cast
 from app.db.client import GraphClient
 from app.dictionary import DictionarySnapshot
 from app.graph_schema.registry import RECORD_BOOKKEEPING
-from app.ingest.narrative.caregiver_view import child_sex, first_names, first_person_view, spoken_of
+from app.ingest.narrative.caregiver_view import child_sex, first_names, first_person_view, person_age, spoken_of
 from app.ingest.narrative.models import ExtractionResult
 from app.ingest.narrative.record_types import CandidateRecord
 from app.ingest.narrative.typed_contractions import with_apostrophes
@@ -206,7 +206,8 @@ def _extract_for_the_person(
     first person (:mod:`app.ingest.narrative.caregiver_view`): quotes come back in the words as written."""
     typed = with_apostrophes(masked)
     child = child_sex(person.sex, person.birth_date, mention_time)
-    spoken = spoken_of(typed.text, child=child, sex=person.sex, names=person.first_names)
+    age = person_age(person.birth_date, mention_time)
+    spoken = spoken_of(typed.text, child=child, sex=person.sex, names=person.first_names, age=age)
     views = [typed] if spoken is None else [typed, first_person_view(spoken, typed.text)]
     extraction = extract(views[-1].text, snapshot, mention=mention_time)
     if not isinstance(extraction, ExtractionResult):
