@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, date, datetime
+from typing import Any
 
 from app.db.client import GraphClient
 from app.dictionary import DictionarySnapshot
@@ -38,38 +39,21 @@ def test_an_adults_message_about_her_is_someone_elses(
 def test_a_declared_writer_calling_the_person_by_the_records_first_name_gives_the_persons_record(
     client: GraphClient, user_id: str, snapshot: DictionarySnapshot, clock: Callable[[], datetime]
 ) -> None:
-    patient = {
-        "resourceType": "Patient",
-        "id": "p-caregiver-1",
-        "gender": "male",
-        "birthDate": "1950-02-01",
-        "name": [{"given": ["Adalberto916"], "family": "Hartmann983"}],
-    }
-    ingest_document(client, user_id, patient)
+    ingest_document(client, user_id, _adalberto("p-caregiver-1", "1950-02-01"))
     text = "It's his wife here. Adalberto stopped his clopidogrel on Sunday, he says it makes him bruise."
     turn = process_turn(client, user_id, text, AT, snapshot=snapshot, clock=clock)
-    stops = [r for r in turn.records if r.type == "regimen_change"]
-    assert [(r.fields.get("drug"), r.fields.get("action")) for r in stops] == [("clopidogrel", "stop")]
+    stops = _stops(turn.records)
     quote = stops[0].quote or ""
     assert quote in text and "Adalberto stopped" in quote
-
 
 
 def test_a_message_naming_the_person_in_the_third_person_gives_the_persons_record(
     client: GraphClient, user_id: str, snapshot: DictionarySnapshot, clock: Callable[[], datetime]
 ) -> None:
-    patient = {
-        "resourceType": "Patient",
-        "id": "p-caregiver-2",
-        "gender": "male",
-        "birthDate": "1940-02-01",
-        "name": [{"given": ["Adalberto916"], "family": "Hartmann983"}],
-    }
-    ingest_document(client, user_id, patient)
+    ingest_document(client, user_id, _adalberto("p-caregiver-2", "1940-02-01"))
     text = "Adalberto stopped his clopidogrel on Sunday, says it makes him bruise. Cant blame him really"
     turn = process_turn(client, user_id, text, AT, snapshot=snapshot, clock=clock)
-    stops = [r for r in turn.records if r.type == "regimen_change"]
-    assert [(r.fields.get("drug"), r.fields.get("action")) for r in stops] == [("clopidogrel", "stop")]
+    stops = _stops(turn.records)
     assert (stops[0].quote or "") in text
 
 
@@ -90,6 +74,24 @@ def test_a_relative_given_the_persons_own_age_gives_the_persons_record(
     ensure_self(client, user_id, sex="male", birth_date=date(1937, 6, 1))  # 83 at AT
     text = "My dad is 83 and a bit forgetful. He stopped his clopidogrel on Sunday."
     turn = process_turn(client, user_id, text, AT, snapshot=snapshot, clock=clock)
-    stops = [r for r in turn.records if r.type == "regimen_change"]
-    assert [(r.fields.get("drug"), r.fields.get("action")) for r in stops] == [("clopidogrel", "stop")]
+    stops = _stops(turn.records)
     assert (stops[0].quote or "") in text
+
+
+def _adalberto(resource_id: str, birth_date: str) -> dict[str, object]:
+    """A male Synthea-style Patient named Adalberto916 Hartmann983 (the record's first names lose the digits)."""
+    return {
+        "resourceType": "Patient",
+        "id": resource_id,
+        "gender": "male",
+        "birthDate": birth_date,
+        "name": [{"given": ["Adalberto916"], "family": "Hartmann983"}],
+    }
+
+
+def _stops(records: list[Any]) -> list[Any]:
+    """The turn's regimen changes, asserted to be the one clopidogrel stop."""
+    stops = [r for r in records if r.type == "regimen_change"]
+    assert [(r.fields.get("drug"), r.fields.get("action")) for r in stops] == [("clopidogrel", "stop")]
+    return stops
+
