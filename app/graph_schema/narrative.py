@@ -4,8 +4,9 @@ A :class:`Record` is one Health User Profile record (static, episodic or derived
 it, e.g. ``test_result``). Its key fields are plain properties (the union over types is declared
 here and is the allow-list for field filters); what the user stated stays as stated (``value``,
 ``unit``), and grounding annotates beside it (``standard_key``, ``value_canonical``,
-``unit_canonical``, ``abnormal``, ``band``, ``concepts``). Provenance is on every record: ``quote``,
-``source_type``, ``source_id``, ``extractor``, ``confidence``, ``mention_time``, and the event
+``unit_canonical``, ``abnormal``, ``band``, ``concepts``). Provenance is on every record: ``quote``
+(verbatim; ``reading`` beside it when the extractor read a rewritten view, e.g. a carer's third person in the
+person's first person), ``source_type``, ``source_id``, ``extractor``, ``confidence``, ``mention_time``, and the event
 time — ``time_text`` (verbatim), ``time_kind``, ``time_grain``, ``event_start`` (inclusive) and
 ``event_end`` (exclusive), both empty when nothing was stated.
 """
@@ -33,6 +34,8 @@ class Utterance(StructuredNode):
     mention_time = DateTimeNeo4jFormatProperty(index=True, required=True)
     retained = BooleanProperty(default=False)
     gate_reason = StringProperty()
+    writer_role = StringProperty()  # who wrote it for the person (child, spouse, carer, ...), when the message says so
+    written_for = StringProperty()  # the person's sex as the writer named them (female | male)
 
     records = RelationshipTo("Record", "PRODUCED")
     events = RelationshipTo("ConversationEvent", "PRODUCED")
@@ -48,6 +51,7 @@ class Record(StructuredNode):
     type = StringProperty(index=True, required=True)
     # provenance
     quote = StringProperty()
+    reading = StringProperty()  # the quote as read, where a rewritten view of the message differs (carer's words)
     source_type = StringProperty()  # utterance | fhir | derived
     source_id = StringProperty()
     extractor = StringProperty()  # rules | llm | derived

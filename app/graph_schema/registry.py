@@ -25,6 +25,7 @@ RECORD_BOOKKEEPING: frozenset[str] = frozenset(
         "user_id",
         "type",
         "quote",
+        "reading",
         "source_type",
         "source_id",
         "extractor",

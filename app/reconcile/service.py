@@ -75,7 +75,9 @@ def statement_from_record(props: Mapping[str, Any]) -> Statement:
         type=props["type"],
         fields=fields,
         uid=props.get("uid"),
-        quote=props.get("quote"),
+        # the lexical cues read the message as the extractor did: a carer's "he'd already had his normal one" is
+        # the person's "I'd already had my normal one"
+        quote=props.get("reading") or props.get("quote"),
         event_start=as_utc(props.get("event_start")),
         event_end=as_utc(props.get("event_end")),
         mention_time=as_utc(props.get("mention_time")),

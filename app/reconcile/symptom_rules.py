@@ -161,6 +161,8 @@ RESPIRATORY_HISTORY = (
     "obstructive bronchitis",
 )
 """Recorded airway diseases whose attack is an acute danger when the breathing fails."""
+OVERDOSE_HISTORY: tuple[str, ...] = ("overdose", "opioid abuse", "opioid dependence", "opioid use disorder")
+"""Recorded conditions under which failing breathing or blue lips are an acute danger (respiratory depression)."""
 RELIEVER_FAILED = re.compile(
     r"\b(?:puffer|inhaler|reliever|nebuli[sz]er|ventolin|albuterol|salbutamol|blue inhaler|pump)\s+"
     r"(?:didn't|did not|wasn't|was not|isn't|is not|doesn't|does not|won't|wouldn't)\s+(?:\w+\s+)?"
@@ -308,6 +310,12 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
             [i for i in ctx.of_type("Condition") if any_phrase(i.display, RESPIRATORY_HISTORY)], t
         )
         airway = [i for i in airway if condition_active_at(i, t)]
+        # lips turning blue on a record of overdose: the breathing an opioid slows
+        airway = airway or [
+            i
+            for i in ctx.of_type("Condition")
+            if any_phrase(i.display, OVERDOSE_HISTORY) and condition_active_at(i, t)
+        ]
         if airway:
             return discrepancy(
                 "gap",

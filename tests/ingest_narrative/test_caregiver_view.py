@@ -126,6 +126,12 @@ def test_a_caregivers_statement_is_the_persons_record_with_a_verbatim_quote(
             "Her daughter here. I'm still dizzy, we took me to the GP.",
         ),
         ("It's his wife here. My husband stopped his statin.", "It's his wife here. I stopped my statin."),
+        # a name after a dash starts a clause: the subject, not an object
+        (
+            "His son here - Papi took his coumadin again after lunch.",
+            "His son here - I took my coumadin again after lunch.",
+        ),
+        ("Her son here \u2014 Mum fell, I drove Mum to the GP.", "Her son here \u2014 I fell, I drove me to the GP."),
     ],
 )
 def test_the_writers_names_for_the_person_read_in_the_first_person(text: str, view: str) -> None:
@@ -304,7 +310,7 @@ def test_a_relative_given_the_persons_own_age_is_the_person(text: str, sex: str,
 @pytest.mark.parametrize(
     ("text", "sex", "age"),
     [
-        ("My dad had chest pain this morning.", "male", 83),  # no age said: the writer's father
+        ("My dad had chest pain this morning.", "male", 50),  # no age said, a younger person: the writer's father
         ("My mum is 60 and she fainted.", "female", 85),  # another age: the writer's mother
         ("My dad is 83 and he fainted.", "female", 83),  # the person is a woman
         ("Mum had diabetes, she was 85 when she died.", "female", 85),  # an age in the past: family history

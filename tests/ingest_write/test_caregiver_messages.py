@@ -4,13 +4,14 @@ about "she" stays about someone else."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from app.db.client import GraphClient
 from app.dictionary import DictionarySnapshot
 from app.ingest.fhir import ingest_document
 from app.ingest.write_path import process_turn
+from app.pipeline import handle_turn
 from app.users.service import ensure_self
 
 AT = datetime(2021, 3, 10, 18, 0, tzinfo=UTC)
@@ -76,6 +77,71 @@ def test_a_relative_given_the_persons_own_age_gives_the_persons_record(
     turn = process_turn(client, user_id, text, AT, snapshot=snapshot, clock=clock)
     stops = _stops(turn.records)
     assert (stops[0].quote or "") in text
+
+
+def test_a_carers_double_dose_is_flagged_from_the_persons_reading_and_quoted_as_written(
+    client: GraphClient, user_id: str, snapshot: DictionarySnapshot, clock: Callable[[], datetime]
+) -> None:
+    ingest_document(client, user_id, _on_warfarin("p-caregiver-3"))
+    text = "Writing for my husband. He swallowed a second Coumadin this morning, he'd already had his normal one."
+    outcome = handle_turn(client, user_id, text, AT, snapshot=snapshot, clock=clock)
+    intakes = [r for r in outcome.turn.records if r.type == "medication_intake"]
+    assert [r.fields.get("drug") for r in intakes] == ["warfarin"]
+    assert (intakes[0].quote or "") in text  # the words as written ...
+    flagged = [f for f in outcome.findings if f.kind == "contradiction" and f.safety_critical]
+    assert [f.record_uid for f in flagged] == [intakes[0].uid]  # ... and the double dose read as the person's
+
+
+def test_a_spouses_own_second_dose_is_no_double_dose_of_the_persons(
+    client: GraphClient, user_id: str, snapshot: DictionarySnapshot, clock: Callable[[], datetime]
+) -> None:
+    ingest_document(client, user_id, _on_warfarin("p-caregiver-4"))
+    text = "I took my Coumadin this morning. My wife swallowed a second one of hers by mistake, she's fine."
+    outcome = handle_turn(client, user_id, text, AT, snapshot=snapshot, clock=clock)
+    assert [f for f in outcome.findings if f.safety_critical] == []
+
+
+def test_a_writers_declaration_carries_over_to_their_next_message_in_the_conversation(
+    client: GraphClient, user_id: str, snapshot: DictionarySnapshot, clock: Callable[[], datetime]
+) -> None:
+    ensure_self(client, user_id, sex="female", birth_date=date(1950, 6, 1))
+    later = "Oh and Mum stopped her lisinopril on Sunday, she says it made her cough."
+    process_turn(client, user_id, "Her son here. Mum had a good week.", AT, "s1", snapshot=snapshot, clock=clock)
+    same = process_turn(client, user_id, later, AT + timedelta(minutes=4), "s1", snapshot=snapshot, clock=clock)
+    stops = [r for r in same.records if r.type == "regimen_change"]
+    assert [(r.fields.get("drug"), r.fields.get("action")) for r in stops] == [("lisinopril", "stop")]
+    assert (stops[0].quote or "") in later
+    # the same words in another conversation, or hours later, are the writer's about their own mother
+    other = process_turn(client, user_id, later, AT + timedelta(minutes=5), "s2", snapshot=snapshot, clock=clock)
+    hours = process_turn(client, user_id, later, AT + timedelta(hours=5), "s1", snapshot=snapshot, clock=clock)
+    assert [r for r in other.records + hours.records if r.type == "regimen_change"] == []
+
+
+def _on_warfarin(patient_id: str) -> dict[str, object]:
+    """A Bundle of Adalberto (born 1940) and his active warfarin prescription."""
+    resources = (_adalberto(patient_id, "1940-02-01"), _warfarin_request(patient_id))
+    return {"resourceType": "Bundle", "type": "collection", "entry": [{"resource": r} for r in resources]}
+
+
+def _warfarin_request(patient_id: str) -> dict[str, object]:
+    """An active warfarin 5 mg MedicationRequest of the patient."""
+    return {
+        "resourceType": "MedicationRequest",
+        "id": f"mr-warfarin-{patient_id}",
+        "status": "active",
+        "intent": "order",
+        "subject": {"reference": f"Patient/{patient_id}"},
+        "authoredOn": "2020-06-01",
+        "medicationCodeableConcept": {
+            "coding": [
+                {
+                    "system": "http://www.nlm.nih.gov/research/umls/rxnorm",
+                    "code": "855332",
+                    "display": "Warfarin Sodium 5 MG Oral Tablet",
+                }
+            ]
+        },
+    }
 
 
 def _adalberto(resource_id: str, birth_date: str) -> dict[str, object]:

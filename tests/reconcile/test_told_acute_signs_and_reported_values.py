@@ -2,7 +2,7 @@
 quote so a symptom record without a name still counts (a fainting told by waking on the floor, a speech
 disturbance or a failing hand with a recorded stroke, or with only a recorded atrial fibrillation, the embolic
 source it is then cited against; breathing failing, lips turning blue or the reliever not working with a recorded
-airway disease);
+airway disease, or lips turning blue with a recorded drug overdose);
 a reported vital or body measurement that differs materially from the latest recorded one is a medium
 contradiction like a lab value; a value said without its unit is read in the unit nearest the record."""
 
@@ -43,6 +43,25 @@ ASTHMA = resource(
     display="Childhood asthma",
     clinical_status="active",
     event_start=t("2013-03-01"),
+)
+OVERDOSE = resource(
+    "Condition",
+    "c-overdose",
+    system=SNOMED,
+    code="55680006",
+    display="Drug overdose",
+    clinical_status="active",
+    event_start=t("2019-03-01"),
+)
+OVERDOSE_RESOLVED = resource(
+    "Condition",
+    "c-overdose-old",
+    system=SNOMED,
+    code="55680006",
+    display="Drug overdose",
+    clinical_status="resolved",
+    event_start=t("2012-03-01"),
+    event_end=t("2012-03-08"),
 )
 WEIGHT = resource(
     "Observation",
@@ -132,6 +151,24 @@ CASES: list[Case] = [
         "a mild wheeze with asthma is no acute danger",
         [ASTHMA],
         {"type": "symptom", "fields": {"name": "wheezing"}, "quote": "A little wheezy today, the inhaler sorted it."},
+        ("gap", "low", False),
+        set(),
+    ),
+    (
+        "lips turning blue on a record of drug overdose: respiratory depression",
+        [OVERDOSE],
+        {
+            "type": "symptom",
+            "fields": {"name": "cyanosis", "body_site": "lips"},
+            "quote": "I can barely wake him, his breathing is really slow and his lips look bluish.",
+        },
+        ("gap", "high", True),
+        {("Condition", SNOMED, "55680006")},
+    ),
+    (
+        "blue lips with an overdose long resolved are tied to nothing",
+        [OVERDOSE_RESOLVED],
+        {"type": "symptom", "fields": {"name": "cyanosis", "body_site": "lips"}, "quote": "My lips look bluish."},
         ("gap", "low", False),
         set(),
     ),

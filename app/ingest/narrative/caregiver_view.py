@@ -15,7 +15,17 @@ Whose pronouns they are (:func:`spoken_of`):
   the writer names only themselves, of the person's recorded sex), and the writer's own name for them ("Mum",
   "Dad", "my husband", "Gran"), taken from the relation declared;
 - the messages of a child under :data:`CAREGIVER_AGE` are written by a caregiver: "she" / "he" of the child's
-  recorded sex, and "my daughter" / "my son".
+  recorded sex, "my daughter" / "my son", "the child" and the child's recorded first name;
+- the person named with the writer's relation to them ("My daughter Morgan bit into a cookie"), a writer who names
+  themselves by the person's name ("Hi, this is Tanner's daughter", "Quick update on Morgan from her dad"), a
+  relative given the person's own age or a parent's recent event on an older person's account
+  (:mod:`.relative_by_age`), and the writer's spouse of the person's sex ("my wife is about 4 months pregnant" on
+  her account) are the person;
+- a message in a conversation whose writer declared themselves in the message before, within
+  :data:`CONVERSATION_GAP`, is read the same way (:func:`continued`; the write path stores the writer's role on the
+  utterance).
+
+Declarations and relation words live in :mod:`.writer_declarations`.
 
 Pure: the person's sex, birth date and the mention time are arguments.
 """
@@ -25,124 +35,33 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date, datetime
-from typing import Literal, cast
+from datetime import date, datetime, timedelta
+from typing import cast
 
-from app.ingest.narrative.relative_by_age import relative_of_the_persons_age
+from app.ingest.narrative.relative_by_age import parent_of_an_older_person, relative_of_the_persons_age
 from app.ingest.narrative.rewritten_text import RewrittenText
-
-Sex = Literal["female", "male"]
+from app.ingest.narrative.writer_declarations import (
+    DECLARED,
+    NAMED_WRITER,
+    RELATION_SEX,
+    RELATIVE_NAMED,
+    ROLE_OF_PERSON,
+    SPOUSE,
+    WRITER_HERE,
+    WRITER_ROLE,
+    Sex,
+    is_their_name,
+    kin_names,
+    named_in_third_person,
+    writer_role_in,
+)
 
 CAREGIVER_AGE = 13
 """Below this age (in years, at the mention) a person's messages are taken to be written by a caregiver."""
-
-_RELATION_SEX: dict[str, Sex] = {
-    "him": "male",
-    "dad": "male",
-    "father": "male",
-    "husband": "male",
-    "son": "male",
-    "grandpa": "male",
-    "grandfather": "male",
-    "granddad": "male",
-    "brother": "male",
-    "her": "female",
-    "mum": "female",
-    "mom": "female",
-    "mother": "female",
-    "wife": "female",
-    "daughter": "female",
-    "grandma": "female",
-    "grandmother": "female",
-    "nan": "female",
-    "sister": "female",
-}
-_RELATION = "|".join(sorted(_RELATION_SEX, key=len, reverse=True))
-_GREETING = r"(?:(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|morning|evening)(?:\s+there)?\W+)?"
-"""A greeting that may open the message before the writer declares themselves ("Good morning. This is ...")."""
-_DECLARED = re.compile(
-    rf"(?:\b(?:i'?m|i am|i'll be|this is me)\s+|^\W*{_GREETING}|(?<=[.!?]\s))(?:just\s+)?(?:typing|writing|texting"
-    r"|messaging|asking|answering)\s+(?:this\s+|these\s+)?(?:for|on behalf of)\s+(?:(?:my|our)\s+)?"
-    rf"(?P<who>{_RELATION})\b"
-    rf"|\bon behalf of\s+(?:(?:my|our)\s+)?(?P<who2>{_RELATION})\b"
-    # the writer as the person's carer: "Hi, I look after my mother.", "I take care of my dad"
-    rf"|\bi\s+(?:look\s+after|care\s+for|take\s+care\s+of|am\s+the\s+carer\s+for|'m\s+the\s+carer\s+for)\s+"
-    rf"(?:my|our)\s+(?P<who4>{_RELATION})\b"
-    rf"|^\W*{_GREETING}(?:it's|this is)\s+(?P<whose>his|her)\s+(?:daughter|son|wife|husband|mum|mom|dad|carer"
-    r"|caregiver|sister|brother)\b"
-    # the writer by the person's name and the pronoun written for: "This is Adán's wife writing for him"
-    r"|\b(?:it's|this is)\s+\w+'s\s+(?:daughter|son|wife|husband|partner|mum|mom|dad|carer|caregiver|sister|brother)"
-    r"\s+(?:writing|typing|texting|messaging)\s+(?:this\s+)?(?:for|on behalf of)\s+(?P<who3>him|her)\b"
-    # the writer's relation said as "I'm her daughter" opening the message
-    rf"|^\W*{_GREETING}(?:i'?m|i am)\s+(?P<whose2>his|her)\s+(?:daughter|son|wife|husband|carer|caregiver"
-    r"|sister|brother)\b",
-    re.IGNORECASE,
-)
-"""A message declared as typed for someone: "Dad here, I'm typing for him", "writing on behalf of my mum", "Hi,
-this is her daughter", "Writing for my husband.", "I look after my mother"."""
-_WRITER_ROLE = {
-    "daughter": "child",
-    "son": "child",
-    "wife": "spouse",
-    "husband": "spouse",
-    "partner": "spouse",
-    "granddaughter": "grandchild",
-    "grandson": "grandchild",
-    "grandkid": "grandchild",
-    "mum": "parent",
-    "mom": "parent",
-    "mother": "parent",
-    "dad": "parent",
-    "father": "parent",
-    "sister": "sibling",
-    "brother": "sibling",
-}
-"""Who the writer is to the person, by the word they name themselves with ("her son": the person's child)."""
-_WRITER = "|".join(sorted([*_WRITER_ROLE, "carer", "caregiver"], key=len, reverse=True))
-_WRITER_HERE = re.compile(
-    rf"^\W*{_GREETING}(?:(?:it's|this is)\s+)?(?:(?P<whose>his|her)\s+)?(?P<writer>{_WRITER})"
-    r"\s+(?:here|typing|writing|texting)\b",
-    re.IGNORECASE,
-)
-"""The writer names themselves at the start: "Her son here.", "This is his wife typing.", "Daughter here, ..."."""
-_NAMED_WRITER = re.compile(
-    rf"^\W*{_GREETING}(?:it's|this is|i'm|i am)\s+(?P<name>\w+)'s\s+(?P<writer>{_WRITER})\b"
-    r"(?!'s|\s+of\b)",
-    re.IGNORECASE,
-)
-"""The writer names themselves by the person's first name: "Hi, this is Adán's daughter", "I'm Rosa's husband"
-(taken only when the name is the record's own first name)."""
-
-_KIN_BY_WRITER: dict[str, dict[Sex, str]] = {
-    "child": {
-        "female": r"(?:my\s+)?(?:mum|mom|mother|mam|mummy|mommy|ma|mamá|mami|mama)",
-        "male": r"(?:my\s+)?(?:dad|father|daddy|papa|pa|papá|papi)",
-    },
-    "spouse": {"female": r"my\s+wife|(?:the\s+)?missus", "male": r"my\s+husband|(?:my\s+)?hubby"},
-    "grandchild": {"female": r"grandma|gran|granny|nan|nana|nanna", "male": r"grandpa|grandad|granddad|gramps"},
-    "parent": {"female": r"my\s+daughter|my\s+girl", "male": r"my\s+son|my\s+boy"},
-    "sibling": {"female": r"my\s+sister", "male": r"my\s+brother"},
-}
-"""The writer's names for the person, by who the writer is to them and the person's sex."""
-_ROLE_OF_PERSON = {  # "typing for my mum": the writer is her child
-    "mum": "child",
-    "mom": "child",
-    "mother": "child",
-    "dad": "child",
-    "father": "child",
-    "husband": "spouse",
-    "wife": "spouse",
-    "grandma": "grandchild",
-    "grandmother": "grandchild",
-    "nan": "grandchild",
-    "grandpa": "grandchild",
-    "grandfather": "grandchild",
-    "granddad": "grandchild",
-    "son": "parent",
-    "daughter": "parent",
-    "sister": "sibling",
-    "brother": "sibling",
-}
+CARER = "carer"
+"""The writer's role when they say they write for the person but not what they are to them ("typing for him")."""
+CONVERSATION_GAP = timedelta(hours=2)
+"""How long after a writer's declaration their next message is still taken to be theirs (:func:`continued`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,14 +74,20 @@ class SpokenOf:
     """A regex of the writer's own names for the person ("mum|mom|mother"), or ``None``."""
     declaration: tuple[int, int] = (0, 0)
     """Where the writer declares themselves ("It's his wife here"): its words are the writer's, left as written."""
+    writer_role: str | None = None
+    """Who the writer is to the person ("child", "spouse", ... or :data:`CARER`) when the message says so; a later
+    message of the same conversation is read the same way (:func:`continued`)."""
+
 
 _PRONOUNS: dict[Sex, str] = {
     "female": r"she's|she'd|she'll|she|herself|hers|her",
     "male": r"he's|he'd|he'll|he|himself|his|him",
 }
 _CHILD_NOUNS: dict[Sex, str] = {
-    "female": r"(?:my|our)\s+(?:little\s+|youngest\s+|eldest\s+)?(?:daughter|girl)(?:'s)?",
-    "male": r"(?:my|our)\s+(?:little\s+|youngest\s+|eldest\s+)?(?:son|boy)(?:'s)?",
+    "female": r"(?:my|our)\s+(?:little\s+|youngest\s+|eldest\s+)?(?:daughter|girl)(?:'s)?"
+    r"|the\s+(?:child|little\s+one|little\s+girl)(?:'s)?",
+    "male": r"(?:my|our)\s+(?:little\s+|youngest\s+|eldest\s+)?(?:son|boy)(?:'s)?"
+    r"|the\s+(?:child|little\s+one|little\s+boy)(?:'s)?",
 }
 _PARTICIPLE = re.compile(
     r"\s+(?:(?:also|just|already|still|never|finally|always|\w+ly)\s+)?"
@@ -187,7 +112,8 @@ _VERB_AGREEMENT = {
 }
 _NEXT_WORD = re.compile(r"\s+(?P<w>[a-z']+)", re.IGNORECASE)
 _OBJECT_FOLLOWS = re.compile(
-    r"\s*(?:[.,;:!?)]|$|\s(?:to|at|in|on|up|off|out|down|over|from|with|for|and|but|so|a|an|the)\b)"
+    r"\s*(?:[.,;:!?)]|$|\s(?:to|at|in|into|on|onto|up|off|out|down|over|from|with|for|about|and|but|so|a|an|the"
+    r"|again|home|too|today|yesterday|another|more|extra|some)\b)"
 )
 """What follows "her" as an object ("gave her a pill", "took her to the doctor"), not as a possessive ("her ear")."""
 
@@ -207,72 +133,80 @@ def spoken_of(
     person's own. ``sex`` is the person's recorded sex, used when the writer names only themselves; ``names`` their
     first names, by which a declared writer may call them ("It's his wife here. Adalberto keeps ..."); ``age`` their
     age at the message, by which a writer may name them ("My dad is 83", :mod:`.relative_by_age`)."""
-    declared = _DECLARED.search(text)
+    declared = DECLARED.search(text)
     if declared is not None:
-        who = (
-            declared.group("who") or declared.group("who2") or declared.group("who3") or declared.group("who4") or ""
-        ).lower()
-        if who in _RELATION_SEX:
-            kin = _kin(_ROLE_OF_PERSON.get(who), _RELATION_SEX[who], names)
-            return SpokenOf(_RELATION_SEX[who], False, kin, declared.span())
+        who = next((w for g in _WHO_GROUPS if (w := declared.group(g))), "").lower()
+        if who in RELATION_SEX:
+            # "typing for my mum": her child; "This is Adán's wife writing for him": the writer's word
+            role = ROLE_OF_PERSON.get(who) or writer_role_in(declared.group(0))
+            sex_of = RELATION_SEX[who]
+            return SpokenOf(sex_of, child == sex_of, kin_names(role, sex_of, names), declared.span(), role or CARER)
         whose = (declared.group("whose") or declared.group("whose2") or "").lower()
         declared_sex: Sex = "male" if whose == "his" else "female"
-        writer = re.search(r"(\w+)\W*$", declared.group(0))
-        role = _WRITER_ROLE.get(writer.group(1).lower()) if writer else None
-        return SpokenOf(declared_sex, False, _kin(role, declared_sex, names), declared.span())
-    here = _WRITER_HERE.search(text)
+        role = writer_role_in(declared.group(0))
+        kin = kin_names(role, declared_sex, names)
+        return SpokenOf(declared_sex, child == declared_sex, kin, declared.span(), role or CARER)
+    here = WRITER_HERE.search(text)
     if here is not None:
         whose = (here.group("whose") or "").lower()
         named = {"his": "male", "her": "female"}.get(whose) or sex
         if named in ("female", "male"):
             typed = cast(Sex, named)
-            kin = _kin(_WRITER_ROLE.get(here.group("writer").lower()), typed, names)
-            return SpokenOf(typed, False, kin, here.span())
-    named_writer = _NAMED_WRITER.search(text)
-    if named_writer is not None and sex in ("female", "male") and _is_their_name(named_writer.group("name"), names):
-        typed_sex = cast(Sex, sex)
-        kin = _kin(_WRITER_ROLE.get(named_writer.group("writer").lower()), typed_sex, names)
-        return SpokenOf(typed_sex, False, kin, named_writer.span())
-    relative = relative_of_the_persons_age(text, sex, age)
+            role = WRITER_ROLE.get(here.group("writer").lower())
+            return SpokenOf(typed, child == typed, kin_names(role, typed, names), here.span(), role or CARER)
+    if sex not in ("female", "male"):
+        return _a_childs(text, child, names)
+    typed_sex = cast(Sex, sex)
+    named_writer = NAMED_WRITER.search(text)
+    said_name = named_writer and (named_writer["name"] or named_writer["name2"] or named_writer["name3"])
+    if named_writer is not None and said_name and is_their_name(said_name, names):
+        role = WRITER_ROLE.get((named_writer["writer"] or named_writer["writer2"] or named_writer["writer3"]).lower())
+        kin = kin_names(role, typed_sex, names)
+        return SpokenOf(typed_sex, child == typed_sex, kin, named_writer.span(), role or CARER)
+    for relative_named in RELATIVE_NAMED.finditer(text):  # "My daughter Morgan bit into a cookie"
+        relation = relative_named.group("relation").lower()
+        if RELATION_SEX[relation] == typed_sex and is_their_name(relative_named.group("name"), names):
+            kin = kin_names(ROLE_OF_PERSON.get(relation), typed_sex, names)
+            said = re.escape(relative_named.group(0)) + (f"|{kin}" if kin else "")
+            return SpokenOf(typed_sex, child == typed_sex, said, writer_role=ROLE_OF_PERSON.get(relation) or CARER)
+    relative = relative_of_the_persons_age(text, sex, age) or parent_of_an_older_person(text, sex, age)
     if relative is not None:  # "My dad is 83 and a bit forgetful. He swallowed a second Coumadin"
-        return SpokenOf(cast(Sex, sex), False, _kin(_ROLE_OF_PERSON.get(relative), cast(Sex, sex), names))
+        role = ROLE_OF_PERSON.get(relative)
+        return SpokenOf(typed_sex, False, kin_names(role, typed_sex, names), writer_role=role or CARER)
+    spouse = SPOUSE.search(text) if child is None else None
+    if spouse is not None and _SPOUSE_SEX[(spouse.group("spouse") or "missus").lower()] == typed_sex:
+        # "my wife" on her account: her
+        return SpokenOf(typed_sex, False, kin_names("spouse", typed_sex, names), writer_role="spouse")
+    found = _a_childs(text, child, names)
+    if found is None and named_in_third_person(text, names):  # "ardith went swimming at the Y yesterday"
+        return SpokenOf(typed_sex, False, kin_names(None, typed_sex, names))
+    return found
+
+
+def continued(writer_role: str, sex: str | None, *, child: Sex | None, names: tuple[str, ...] = ()) -> SpokenOf | None:
+    """A message in a conversation whose writer declared themselves in an earlier message, within
+    :data:`CONVERSATION_GAP` ("Hello, I'm Lauren's son ..." then "Oh and Mum still has her water tablet every
+    morning"): about the person written for, by the writer's names for them."""
+    if sex not in ("female", "male"):
+        return None
+    typed = cast(Sex, sex)
+    role = None if writer_role == CARER else writer_role
+    return SpokenOf(typed, child == typed, kin_names(role, typed, names), writer_role=writer_role)
+
+
+_WHO_GROUPS = ("who", "who2", "who3", "who4", "who5", "who6")
+"""The groups of :data:`.writer_declarations.DECLARED` that name the person written for."""
+_SPOUSE_SEX: dict[str, Sex] = {"wife": "female", "missus": "female", "husband": "male", "hubby": "male"}
+
+
+def _a_childs(text: str, child: Sex | None, names: tuple[str, ...]) -> SpokenOf | None:
+    """A young child's message, about them in the third person (by name, pronoun or "my daughter"), if so."""
+    if child is None:
+        return None
     by_name = named_in_third_person(text, names)
-    if child is not None and (by_name or re.search(rf"\b(?:{_PRONOUNS[child]})\b|{_CHILD_NOUNS[child]}", text, re.I)):
-        return SpokenOf(child, True, _kin(None, child, names) if by_name else None)
-    if by_name and sex in ("female", "male"):  # "ardith went swimming at the Y yesterday": someone writes about her
-        return SpokenOf(cast(Sex, sex), False, _kin(None, cast(Sex, sex), names))
+    if by_name or re.search(rf"\b(?:{_PRONOUNS[child]})\b|{_CHILD_NOUNS[child]}", text, re.I):
+        return SpokenOf(child, True, kin_names(None, child, names))  # "my wife gave Versie her Allegra"
     return None
-
-
-_SELF_NAMED_BEFORE = re.compile(
-    r"\b(?:i'm|im|i\s+am|this\s+is|it's|its|my\s+name\s+is|call\s+me|from|love|regards|cheers|thanks)\W*$",
-    re.IGNORECASE,
-)
-"""Words before a name that make it the writer's own ("Hi, it's Ardith", "love, Ardith")."""
-_ABOUT_THEM_AFTER = re.compile(
-    r"(?:'s|’s)\b|\s+(?:\w+ed|went|had|has|was|is|got|took|fell|felt|keeps|kept|did|does|broke|threw|woke|seems"
-    r"|can't|cannot|couldn't|won't|wouldn't|didn't|doesn't|hasn't|isn't|wasn't|still|just|also|finally)\b",
-    re.IGNORECASE,
-)
-"""What follows the person's name when the message is about them: an owner's "'s" or a verb ("Max's ankle",
-"ardith went"), not "Ardith here" or a name alone."""
-
-
-def named_in_third_person(text: str, names: tuple[str, ...]) -> bool:
-    """Whether the message speaks of the person by their recorded first name, as a subject or an owner ("ardith went
-    swimming yesterday", "Max's ankle sprain is healed", "I'm sure Alexis is allergic to his Claritin"); not the
-    writer's own name ("Hi, it's Ardith")."""
-    for name in names:
-        for m in re.finditer(rf"\b{re.escape(name)}\b", text, re.IGNORECASE):
-            if not _SELF_NAMED_BEFORE.search(text, 0, m.start()) and _ABOUT_THEM_AFTER.match(text, m.end()):
-                return True
-    return False
-
-
-def _is_their_name(said: str, names: tuple[str, ...]) -> bool:
-    """The record's first name or a short form of it ("Bert" for Adalberto, "Gio" for Giovanni)."""
-    said = said.lower()
-    return any(said == n.lower() or (len(said) >= 3 and said in n.lower()) for n in names)
 
 
 def person_age(birth_date: date | None, at: datetime) -> int | None:
@@ -281,12 +215,6 @@ def person_age(birth_date: date | None, at: datetime) -> int | None:
         return None
     day = at.date()
     return day.year - birth_date.year - ((day.month, day.day) < (birth_date.month, birth_date.day))
-
-
-def _kin(role: str | None, sex: Sex, names: tuple[str, ...] = ()) -> str | None:
-    words = [_KIN_BY_WRITER[role][sex]] if role in _KIN_BY_WRITER else []
-    words += [re.escape(n) for n in names]
-    return "|".join(words) or None
 
 
 def first_names(record_names: Iterable[str]) -> tuple[str, ...]:
@@ -366,13 +294,13 @@ def _first_person(word: str, text: str, end: int) -> tuple[str, str | None]:
 
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s*)$")
 _SUBJECT_SLOT = re.compile(
-    r"(?:^|[.!?,;:(]\s*|\b(?:and|but|so|because|since|when|that|then|while|if|as|now|today|yesterday"
+    r"(?:^|[.!?,;:(\u2013\u2014]\s*|\s-+\s*|\b(?:and|but|so|because|since|when|that|then|while|if|as|now|today|yesterday"
     # a clause after a verb of belief: "I'm pretty sure Alexis is allergic", "I think Mum fell"
     r"|sure|think|thought|guess|reckon|believe|worried|afraid|scared|seems like|looks like)\s+)$",
     re.IGNORECASE,
 )
 """Where a name stands as a subject: at the start of a sentence or clause ("Mum takes ...", "so Dad stopped ...",
-"I'm pretty sure Alexis is ...")."""
+"his son here - Papi took ...", "I'm pretty sure Alexis is ...")."""
 _STATE_AFTER = re.compile(
     r"\s+(?:not|still|fine|ok|okay|better|worse|on|off|back|out|up|down|very|really|quite|so|a|an|also|always"
     r"|never|just|now|\w+ing)\b",

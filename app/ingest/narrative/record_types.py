@@ -310,6 +310,9 @@ class CandidateRecord(BaseModel):
         fields: The key fields, validated against the type's model (``None`` values dropped).
         quote: The verbatim span of the utterance the record came from.
         time_text: The verbatim time expression that dates the record, or ``None``.
+        reading: The quote as the extractor read it, when the write path read a rewritten view of the
+            message (a caregiver's third person in the person's first person, typed contractions with their
+            apostrophes) and that differs from the words as written; ``None`` otherwise.
         extractor: ``rules``, ``exemplar`` (the nearest-exemplar tier) or ``llm``.
         confidence: 0..1.
         negated / hypothetical / uncertain / family: ConText assertions on the target. The
@@ -323,6 +326,7 @@ class CandidateRecord(BaseModel):
     fields: dict[str, Any]
     quote: str
     time_text: str | None = None
+    reading: str | None = None
     extractor: ExtractorName
     confidence: float = Field(ge=0.0, le=1.0)
     negated: bool = False

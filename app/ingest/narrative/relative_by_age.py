@@ -1,10 +1,15 @@
-"""A relative whose age the writer gives, and it is the person's recorded age: the message is about the person.
+"""A relative who is the person, by age: a writer who does not declare themselves ("I'm typing for my dad") still
+says whom they write about.
 
-"My dad is 83 and a bit forgetful. He swallowed a second Coumadin last night", "Mum fainted in the bathroom last
-night ... She's 85": a writer who does not declare themselves ("I'm typing for my dad") still says whom they write
-about, and when the age said is the recorded person's (a year either way: birthdays) and the relation's sex is the
-person's, the relative is the person. Without the age, "my dad had chest pain" stays the writer's father (family
-history): the person's age alone cannot tell a carer from a child telling their own family's story.
+- **The age said is the person's**: "My dad is 83 and a bit forgetful. He swallowed a second Coumadin last night",
+  "Mum fainted in the bathroom last night ... She's 85": when the age said is the recorded person's (a year either
+  way: birthdays) and the relation's sex is the person's, the relative is the person.
+- **A parent's recent event on an older person's account**: "Dad got a heavy, squeezing chest pain this morning",
+  "my dad's mouth was drooping on one side this afternoon", "mum's bridge partner talked her into red yeast rice
+  capsules ... for the past ten days": the person is :data:`OLDER_AGE` or more, so the writer's parent would be in
+  their late eighties or older, and the message tells of now (a recent time, an ongoing state) with no family-history
+  cue ("died", "when she was 60", "runs in the family"): a son or daughter writes for the person. On a younger
+  person's account, "my dad had chest pain this morning" stays the writer's father.
 
 Pure: the text, the person's recorded sex and age in, the relation word out.
 """
@@ -54,5 +59,38 @@ def relative_of_the_persons_age(text: str, sex: str | None, age: int | None) -> 
             re.search(r"\bshe\b" if _RELATION_SEX[rel] == "female" else r"\bhe\b", m.group(0)[-30:], re.I) is not None
         )
         if _RELATION_SEX[rel] == sex and pronoun and abs(parse_number(said) - age) <= 1:
+            return rel
+    return None
+
+
+OLDER_AGE = 65
+"""From this age (years, at the message) a parent's recent event on the person's account is the person's."""
+_PARENT = re.compile(
+    r"(?:\b(?:my|our)\s+|^\W*|(?<=[.!?]\s))(?P<rel>mum|mom|mother|dad|father)(?:'s|\b)", re.IGNORECASE
+)
+_NOW = re.compile(
+    r"\b(?:today|tonight|yesterday|this\s+(?:morning|afternoon|evening|week)|last\s+(?:night|week|\w+day)|since"
+    r"|for\s+the\s+(?:past|last)|(?:has|have)\s+been|'s\s+been|keeps|now|just|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"|\w+\s+(?:days?|hours?)\s+ago)\b",
+    re.IGNORECASE,
+)
+_FAMILY_HISTORY = re.compile(
+    r"\b(?:died|dead|passed|late|death|funeral|runs?\s+in\s+(?:the|my|our)\s+family|family\s+history|history\s+of"
+    r"|when\s+(?:she|he)\s+was|at\s+(?:the\s+age\s+of\s+)?\d{2}\b|in\s+(?:her|his)\s+(?:\d0s|forties|fifties"
+    r"|sixties|seventies|eighties)|used\s+to|growing\s+up|as\s+a\s+(?:child|kid)|inherited|genetic)\b",
+    re.IGNORECASE,
+)
+
+
+def parent_of_an_older_person(text: str, sex: str | None, age: int | None) -> str | None:
+    """The parent word ("dad", "mum") of a message that tells of the person's recent events as a son or daughter
+    writing for them (see the module docstring), else None."""
+    if sex not in ("female", "male") or age is None or age < OLDER_AGE:
+        return None
+    if _NOW.search(text) is None or _FAMILY_HISTORY.search(text) is not None:
+        return None
+    for m in _PARENT.finditer(text):
+        rel = m.group("rel").lower()
+        if _RELATION_SEX[rel] == sex:
             return rel
     return None

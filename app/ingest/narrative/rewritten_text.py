@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.ingest.narrative.models import ExtractionResult
+from app.ingest.narrative.record_types import CandidateRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,18 +37,21 @@ class RewrittenText:
         return self.span(at, at + len(fragment)) if at >= 0 else fragment
 
     def restore(self, result: ExtractionResult) -> ExtractionResult:
-        """The extractor's result with every quote, time expression and residue in the words as written."""
+        """The extractor's result with every quote, time expression and residue in the words as written; a
+        record keeps the quote as read in ``reading`` where the two differ (the innermost view's, when views
+        nest)."""
         return result.model_copy(
             update={
-                "records": [
-                    r.model_copy(update={"quote": self.written(r.quote), "time_text": self.written(r.time_text)})
-                    for r in result.records
-                ],
-                "suppressed": [
-                    r.model_copy(update={"quote": self.written(r.quote), "time_text": self.written(r.time_text)})
-                    for r in result.suppressed
-                ],
+                "records": [self._restored(r) for r in result.records],
+                "suppressed": [self._restored(r) for r in result.suppressed],
                 "blocked": [b.model_copy(update={"quote": self.written(b.quote)}) for b in result.blocked],
                 "conversation_residue": self.written(result.conversation_residue),
             }
+        )
+
+    def _restored(self, record: CandidateRecord) -> CandidateRecord:
+        written = self.written(record.quote) or record.quote
+        reading = record.reading or (record.quote if written != record.quote else None)
+        return record.model_copy(
+            update={"quote": written, "time_text": self.written(record.time_text), "reading": reading}
         )

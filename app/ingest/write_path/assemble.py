@@ -344,6 +344,7 @@ def _provenance(
         "user_id": user_id,
         "status": "current",
         "quote": candidate.quote,
+        "reading": candidate.reading,
         "source_type": "utterance",
         "source_id": utterance_id,
         "extractor": candidate.extractor,

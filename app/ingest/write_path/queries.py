@@ -35,12 +35,20 @@ TURN_CONTEXT = Query(
     OPTIONAL MATCH (s:Self {user_id: $user_id})
     OPTIONAL MATCH (u:Utterance {uid: $uid})
     OPTIONAL MATCH (p:Patient {user_id: $user_id})
-    RETURN s.sex AS sex, toString(s.birth_date) AS birth_date, u IS NOT NULL AS seen,
-           collect(DISTINCT p.display)[..3] AS patient_names
+    WITH s, u, collect(DISTINCT p.display)[..3] AS patient_names
+    OPTIONAL CALL (s) {
+        MATCH (s)-[:SAID]->(prior:Utterance)
+        WHERE prior.mention_time < $mention_time AND prior.mention_time >= $since
+          AND ($session_id IS NULL OR prior.session_id IS NULL OR prior.session_id = $session_id)
+        RETURN prior ORDER BY prior.mention_time DESC LIMIT 1
+    }
+    RETURN s.sex AS sex, toString(s.birth_date) AS birth_date, u IS NOT NULL AS seen, patient_names,
+           prior.writer_role AS prior_writer_role, prior.written_for AS prior_written_for
     """,
 )
-"""One read before the work: whether the turn is a replay, the person's sex and birth date, and the names their
-clinical record gives them (a caregiver may call them by their first name)."""
+"""One read before the work: whether the turn is a replay, the person's sex and birth date, the names their
+clinical record gives them (a caregiver may call them by their first name), and who wrote the user's message just
+before this one (since ``$since``), when it said so (a carer's declaration carries over to their next message)."""
 
 WRITE_UTTERANCE = Query(
     "turn_write_utterance",
@@ -48,7 +56,8 @@ WRITE_UTTERANCE = Query(
     MERGE (s:Self {user_id: $user_id})
     ON CREATE SET s.created_at = datetime()
     CREATE (u:Utterance {uid: $uid, user_id: $user_id, session_id: $session_id, text: $text,
-                         mention_time: $mention_time, retained: $retained, gate_reason: $gate_reason})
+                         mention_time: $mention_time, retained: $retained, gate_reason: $gate_reason,
+                         writer_role: $writer_role, written_for: $written_for})
     CREATE (s)-[:SAID]->(u)
     RETURN u.uid AS uid
     """,

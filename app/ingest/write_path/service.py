@@ -23,7 +23,16 @@ from typing import Any, Protocol, cast
 from app.db.client import GraphClient
 from app.dictionary import DictionarySnapshot
 from app.graph_schema.registry import RECORD_BOOKKEEPING
-from app.ingest.narrative.caregiver_view import child_sex, first_names, first_person_view, person_age, spoken_of
+from app.ingest.narrative.caregiver_view import (
+    CONVERSATION_GAP,
+    SpokenOf,
+    child_sex,
+    continued,
+    first_names,
+    first_person_view,
+    person_age,
+    spoken_of,
+)
 from app.ingest.narrative.models import ExtractionResult
 from app.ingest.narrative.record_types import CandidateRecord
 from app.ingest.narrative.typed_contractions import with_apostrophes
@@ -97,7 +106,16 @@ def process_turn(
     stages = stages or default_stages()
     extract = extractor or default_extractor()
     utterance_id = utterance_uid(user_id, mention_time, text)
-    context = client.read(queries.TURN_CONTEXT, {"user_id": user_id, "uid": utterance_id})[0]
+    context = client.read(
+        queries.TURN_CONTEXT,
+        {
+            "user_id": user_id,
+            "uid": utterance_id,
+            "mention_time": mention_time,
+            "since": mention_time - CONVERSATION_GAP,
+            "session_id": session_id,
+        },
+    )[0]
     if context["seen"]:
         found = client.read(queries.FIND_UTTERANCE, {"uid": utterance_id})
         if found:
@@ -105,7 +123,7 @@ def process_turn(
 
     masked = stages.mask(text).text
     person = _person(context)
-    extraction = _extract_for_the_person(extract, masked, snapshot, mention_time, person)
+    extraction, spoken = _extract_for_the_person(extract, masked, snapshot, mention_time, person, context)
     gate = gate_decision(stages.gate(text, extraction))
     del text  # nothing below sees the original text
     candidates: Sequence[CandidateRecord] = ()
@@ -132,7 +150,8 @@ def process_turn(
         person=person,
         resolve=stages.resolve,
     )
-    turn = TurnWrite(user_id, utterance_id, masked, mention_time, session_id, gate, plan)
+    writer = (spoken.writer_role, spoken.sex) if spoken is not None and spoken.writer_role else (None, None)
+    turn = TurnWrite(user_id, utterance_id, masked, mention_time, session_id, gate, plan, *writer)
     outcome: WriteOutcome = client.write_transaction(
         lambda tx: write_turn(tx, turn, snapshot=snapshot, now=clock()), name="turn_write"
     )
@@ -199,22 +218,33 @@ def _residue(raw: Any) -> list[str]:
 
 
 def _extract_for_the_person(
-    extract: Extractor, masked: str, snapshot: DictionarySnapshot, mention_time: datetime, person: Person
-) -> Any:
+    extract: Extractor,
+    masked: str,
+    snapshot: DictionarySnapshot,
+    mention_time: datetime,
+    person: Person,
+    context: dict[str, Any],
+) -> tuple[Any, SpokenOf | None]:
     """The extractor's result on the message read with its typed contractions' apostrophes
-    (:mod:`app.ingest.narrative.typed_contractions`) and, when a caregiver writes about the person, in the person's
-    first person (:mod:`app.ingest.narrative.caregiver_view`): quotes come back in the words as written."""
+    (:mod:`app.ingest.narrative.typed_contractions`) and, when a caregiver writes about the person (in this message,
+    or in the conversation's message just before), in the person's first person
+    (:mod:`app.ingest.narrative.caregiver_view`): quotes come back in the words as written. Also whom the message was
+    read as speaking of."""
     typed = with_apostrophes(masked)
     child = child_sex(person.sex, person.birth_date, mention_time)
     age = person_age(person.birth_date, mention_time)
     spoken = spoken_of(typed.text, child=child, sex=person.sex, names=person.first_names, age=age)
+    if spoken is None and context.get("prior_writer_role"):  # "Oh and Mum still has her water tablet"
+        spoken = continued(
+            context["prior_writer_role"], context.get("prior_written_for"), child=child, names=person.first_names
+        )
     views = [typed] if spoken is None else [typed, first_person_view(spoken, typed.text)]
     extraction = extract(views[-1].text, snapshot, mention=mention_time)
     if not isinstance(extraction, ExtractionResult):
-        return extraction
+        return extraction, spoken
     for view in reversed(views):  # the innermost reading first, back to the words as written
         extraction = view.restore(extraction)
-    return extraction
+    return extraction, spoken
 
 
 def _person(context: dict[str, Any]) -> Person:

@@ -38,6 +38,9 @@ class TurnWrite:
     session_id: str | None
     gate: GateDecision
     plan: TurnPlan
+    writer_role: str | None = None
+    """Who wrote the message for the person (:attr:`app.ingest.narrative.caregiver_view.SpokenOf.writer_role`)."""
+    written_for: str | None = None
 
 
 @dataclass
@@ -66,6 +69,8 @@ def write_turn(tx: Tx, turn: TurnWrite, *, snapshot: DictionarySnapshot, now: da
             "mention_time": turn.mention_time,
             "retained": turn.gate.retain,
             "gate_reason": turn.gate.reason,
+            "writer_role": turn.writer_role,
+            "written_for": turn.written_for,
         },
     )
     scope = {"user_id": user_id, "utterance_id": utterance_id, "user_token": user_token(user_id)}

@@ -1,0 +1,195 @@
+"""How a message names its writer and the person it is about: relation words, a writer's declarations ("Her son
+here.", "I'm typing for my mum", "Hi, this is Adán's daughter"), the writer's own names for the person ("Mum", "my
+husband"), and the person's recorded first name used in the third person.
+
+Tables and patterns only; :mod:`.caregiver_view` decides whose message it is and reads it in the person's first
+person.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+Sex = Literal["female", "male"]
+
+RELATION_SEX: dict[str, Sex] = {
+    "him": "male",
+    "dad": "male",
+    "father": "male",
+    "husband": "male",
+    "son": "male",
+    "grandpa": "male",
+    "grandfather": "male",
+    "granddad": "male",
+    "brother": "male",
+    "her": "female",
+    "mum": "female",
+    "mom": "female",
+    "mother": "female",
+    "wife": "female",
+    "daughter": "female",
+    "grandma": "female",
+    "grandmother": "female",
+    "nan": "female",
+    "sister": "female",
+}
+RELATION = "|".join(sorted(RELATION_SEX, key=len, reverse=True))
+GREETING = r"(?:(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|morning|evening)(?:\s+there)?\W+)?"
+"""A greeting that may open the message before the writer declares themselves ("Good morning. This is ...")."""
+DECLARED = re.compile(
+    rf"(?:\b(?:i'?m|i am|i'll be|this is me)\s+|^\W*{GREETING}|(?<=[.!?]\s))(?:just\s+)?(?:typing|writing|texting"
+    r"|messaging|asking|answering)\s+(?:this\s+|these\s+)?(?:for|on behalf of)\s+(?:(?:my|our)\s+)?"
+    rf"(?P<who>{RELATION})\b"
+    rf"|\bon behalf of\s+(?:(?:my|our)\s+)?(?P<who2>{RELATION})\b"
+    # "I'm writing on my husband's behalf", "I manage my daughter's account"
+    rf"|\bon\s+(?:my|our)\s+(?P<who5>{RELATION})'s\s+behalf\b"
+    rf"|\bi\s+(?:manage|run|handle|look\s+after|keep\s+track\s+of|help\s+with|sort)\s+(?:my|our)\s+"
+    rf"(?P<who6>{RELATION})'s\s+(?:account|app|phone|messages|meds|medicines|medications|tablets|pills|health)\b"
+    # the writer as the person's carer: "Hi, I look after my mother.", "I take care of my dad"
+    rf"|\bi\s+(?:look\s+after|care\s+for|take\s+care\s+of|am\s+the\s+carer\s+for|'m\s+the\s+carer\s+for)\s+"
+    rf"(?:my|our)\s+(?P<who4>{RELATION})\b"
+    rf"|^\W*{GREETING}(?:it's|this is)\s+(?P<whose>his|her)\s+(?:daughter|son|wife|husband|mum|mom|dad|carer"
+    r"|caregiver|sister|brother)\b"
+    # the writer by the person's name and the pronoun written for: "This is Adán's wife writing for him"
+    r"|\b(?:it's|this is)\s+\w+'s\s+(?:daughter|son|wife|husband|partner|mum|mom|dad|carer|caregiver|sister|brother)"
+    r"\s+(?:writing|typing|texting|messaging)\s+(?:this\s+)?(?:for|on behalf of)\s+(?P<who3>him|her)\b"
+    # the writer's relation said as "I'm her daughter" opening the message
+    rf"|^\W*{GREETING}(?:i'?m|i am)\s+(?P<whose2>his|her)\s+(?:daughter|son|wife|husband|carer|caregiver"
+    r"|sister|brother)\b",
+    re.IGNORECASE,
+)
+"""A message declared as typed for someone: "Dad here, I'm typing for him", "writing on behalf of my mum", "Hi,
+this is her daughter", "Writing for my husband.", "I look after my mother", "I'm writing on my husband's behalf",
+"I manage my daughter's account"."""
+WRITER_ROLE = {
+    "daughter": "child",
+    "son": "child",
+    "wife": "spouse",
+    "husband": "spouse",
+    "partner": "spouse",
+    "granddaughter": "grandchild",
+    "grandson": "grandchild",
+    "grandkid": "grandchild",
+    "mum": "parent",
+    "mom": "parent",
+    "mother": "parent",
+    "dad": "parent",
+    "father": "parent",
+    "sister": "sibling",
+    "brother": "sibling",
+    "grandmother": "grandparent",
+    "grandma": "grandparent",
+    "granny": "grandparent",
+    "nan": "grandparent",
+    "nana": "grandparent",
+    "grandfather": "grandparent",
+    "grandpa": "grandparent",
+    "grandad": "grandparent",
+    "granddad": "grandparent",
+}
+"""Who the writer is to the person, by the word they name themselves with ("her son": the person's child)."""
+WRITER = "|".join(sorted([*WRITER_ROLE, "carer", "caregiver"], key=len, reverse=True))
+WRITER_HERE = re.compile(
+    rf"^\W*{GREETING}(?:(?:it's|this is)\s+)?(?:(?P<whose>his|her)\s+)?(?P<writer>{WRITER})"
+    r"\s+(?:here|typing|writing|texting)\b",
+    re.IGNORECASE,
+)
+"""The writer names themselves at the start: "Her son here.", "This is his wife typing.", "Daughter here, ..."."""
+NAMED_WRITER = re.compile(
+    rf"^\W*{GREETING}(?:it's|this is|i'm|i am)\s+(?P<name>\w+)'s\s+(?P<writer>{WRITER})\b"
+    r"(?!'s|\s+of\b)"
+    # "Quick update on Morgan from her dad:"
+    rf"|^\W*{GREETING}(?:(?:a\s+)?quick\s+)?(?:update|news|note|word|message)\s+(?:on|about|re|regarding)\s+"
+    rf"(?P<name2>\w+)\s+from\s+(?:his|her|their)\s+(?P<writer2>{WRITER})\b"
+    # "Quick one from Adán's son.", "A message from Rosa's daughter:"
+    rf"|^\W*{GREETING}(?:[\w ]{{1,25}}\s)?from\s+(?P<name3>\w+)'s\s+(?P<writer3>{WRITER})\b",
+    re.IGNORECASE,
+)
+"""The writer names themselves by the person's first name: "Hi, this is Adán's daughter", "I'm Rosa's husband",
+"Quick update on Morgan from her dad", "Quick one from Adán's son." (taken only when the name is the record's own
+first name)."""
+RELATIVE_NAMED = re.compile(rf"\b(?:my|our)\s+(?P<relation>{RELATION})\s+(?P<name>\w+)\b", re.IGNORECASE)
+"""The person named with the writer's relation to them: "My daughter Morgan bit into a cookie", "our son Gerardo"
+(taken only when the name is the record's own first name)."""
+SPOUSE = re.compile(r"\bmy\s+(?P<spouse>wife|husband|hubby)\b|\bthe\s+(?P<missus>missus)\b", re.IGNORECASE)
+"""The writer's spouse: on the account of a person of that sex, the person ("my wife is about 4 months pregnant and
+this evening she got a pounding headache", written by her husband)."""
+
+KIN_BY_WRITER: dict[str, dict[Sex, str]] = {
+    "child": {
+        "female": r"(?:my\s+)?(?:mum|mom|mother|mam|mummy|mommy|ma|mamá|mami|mama)",
+        "male": r"(?:my\s+)?(?:dad|father|daddy|papa|pa|papá|papi)",
+    },
+    "spouse": {"female": r"my\s+wife|(?:the\s+)?missus", "male": r"my\s+husband|(?:my\s+)?hubby"},
+    "grandchild": {"female": r"grandma|gran|granny|nan|nana|nanna", "male": r"grandpa|grandad|granddad|gramps"},
+    "parent": {"female": r"my\s+daughter|my\s+girl", "male": r"my\s+son|my\s+boy"},
+    "sibling": {"female": r"my\s+sister", "male": r"my\s+brother"},
+    "grandparent": {"female": r"my\s+granddaughter|my\s+grandchild", "male": r"my\s+grandson|my\s+grandchild"},
+}
+"""The writer's names for the person, by who the writer is to them and the person's sex."""
+ROLE_OF_PERSON = {  # "typing for my mum": the writer is her child
+    "mum": "child",
+    "mom": "child",
+    "mother": "child",
+    "dad": "child",
+    "father": "child",
+    "husband": "spouse",
+    "wife": "spouse",
+    "grandma": "grandchild",
+    "grandmother": "grandchild",
+    "nan": "grandchild",
+    "grandpa": "grandchild",
+    "grandfather": "grandchild",
+    "granddad": "grandchild",
+    "son": "parent",
+    "daughter": "parent",
+    "sister": "sibling",
+    "brother": "sibling",
+}
+
+
+def writer_role_in(words: str) -> str | None:
+    """Who the writer is to the person, by the first word in ``words`` they name themselves with ("This is Adán's
+    wife writing for him": spouse)."""
+    for m in re.finditer(rf"\b(?:{WRITER})\b", words, re.IGNORECASE):
+        if (role := WRITER_ROLE.get(m.group(0).lower())) is not None:
+            return role
+    return None
+
+
+def kin_names(role: str | None, sex: Sex, names: tuple[str, ...] = ()) -> str | None:
+    words = [KIN_BY_WRITER[role][sex]] if role in KIN_BY_WRITER else []
+    words += [re.escape(n) for n in names]
+    return "|".join(words) or None
+
+
+_SELF_NAMED_BEFORE = re.compile(
+    r"\b(?:i'm|im|i\s+am|this\s+is|it's|its|my\s+name\s+is|call\s+me|from|love|regards|cheers|thanks)\W*$",
+    re.IGNORECASE,
+)
+"""Words before a name that make it the writer's own ("Hi, it's Ardith", "love, Ardith")."""
+_ABOUT_THEM_AFTER = re.compile(
+    r"(?:'s|’s)\b|\s+(?:\w+ed|went|had|has|was|is|got|took|fell|felt|keeps|kept|did|does|broke|threw|woke|seems"
+    r"|can't|cannot|couldn't|won't|wouldn't|didn't|doesn't|hasn't|isn't|wasn't|still|just|also|finally)\b",
+    re.IGNORECASE,
+)
+"""What follows the person's name when the message is about them: an owner's "'s" or a verb ("Max's ankle",
+"ardith went"), not "Ardith here" or a name alone."""
+
+
+def named_in_third_person(text: str, names: tuple[str, ...]) -> bool:
+    """Whether the message speaks of the person by their recorded first name, as a subject or an owner ("ardith went
+    swimming yesterday", "Max's ankle sprain is healed", "I'm sure Alexis is allergic to his Claritin"); not the
+    writer's own name ("Hi, it's Ardith")."""
+    for name in names:
+        for m in re.finditer(rf"\b{re.escape(name)}\b", text, re.IGNORECASE):
+            if not _SELF_NAMED_BEFORE.search(text, 0, m.start()) and _ABOUT_THEM_AFTER.match(text, m.end()):
+                return True
+    return False
+
+
+def is_their_name(said: str, names: tuple[str, ...]) -> bool:
+    """The record's first name or a short form of it ("Bert" for Adalberto, "Gio" for Giovanni)."""
+    said = said.lower()
+    return any(said == n.lower() or (len(said) >= 3 and said in n.lower()) for n in names)
