@@ -42,11 +42,13 @@ from app.ingest.narrative.relative_by_age import parent_of_an_older_person, rela
 from app.ingest.narrative.rewritten_text import RewrittenText
 from app.ingest.narrative.writer_declarations import (
     DECLARED,
+    DECLARED_WHO,
     NAMED_WRITER,
     RELATION_SEX,
     RELATIVE_NAMED,
     ROLE_OF_PERSON,
     SPOUSE,
+    SPOUSE_SEX,
     WRITER_HERE,
     WRITER_ROLE,
     Sex,
@@ -135,7 +137,7 @@ def spoken_of(
     age at the message, by which a writer may name them ("My dad is 83", :mod:`.relative_by_age`)."""
     declared = DECLARED.search(text)
     if declared is not None:
-        who = next((w for g in _WHO_GROUPS if (w := declared.group(g))), "").lower()
+        who = next((w for g in DECLARED_WHO if (w := declared.group(g))), "").lower()
         if who in RELATION_SEX:
             # "typing for my mum": her child; "This is Adán's wife writing for him": the writer's word
             role = ROLE_OF_PERSON.get(who) or writer_role_in(declared.group(0))
@@ -174,7 +176,7 @@ def spoken_of(
         role = ROLE_OF_PERSON.get(relative)
         return SpokenOf(typed_sex, False, kin_names(role, typed_sex, names), writer_role=role or CARER)
     spouse = SPOUSE.search(text) if child is None else None
-    if spouse is not None and _SPOUSE_SEX[(spouse.group("spouse") or "missus").lower()] == typed_sex:
+    if spouse is not None and SPOUSE_SEX[(spouse.group("spouse") or "missus").lower()] == typed_sex:
         # "my wife" on her account: her
         return SpokenOf(typed_sex, False, kin_names("spouse", typed_sex, names), writer_role="spouse")
     found = _a_childs(text, child, names)
@@ -189,14 +191,10 @@ def continued(writer_role: str, sex: str | None, *, child: Sex | None, names: tu
     morning"): about the person written for, by the writer's names for them."""
     if sex not in ("female", "male"):
         return None
-    typed = cast(Sex, sex)
-    role = None if writer_role == CARER else writer_role
-    return SpokenOf(typed, child == typed, kin_names(role, typed, names), writer_role=writer_role)
+    typed = cast(Sex, sex)  # a carer's role names no kin ("typing for him"): the person's names alone
+    return SpokenOf(typed, child == typed, kin_names(writer_role, typed, names), writer_role=writer_role)
 
 
-_WHO_GROUPS = ("who", "who2", "who3", "who4", "who5", "who6")
-"""The groups of :data:`.writer_declarations.DECLARED` that name the person written for."""
-_SPOUSE_SEX: dict[str, Sex] = {"wife": "female", "missus": "female", "husband": "male", "hubby": "male"}
 
 
 def _a_childs(text: str, child: Sex | None, names: tuple[str, ...]) -> SpokenOf | None:

@@ -62,6 +62,8 @@ DECLARED = re.compile(
 """A message declared as typed for someone: "Dad here, I'm typing for him", "writing on behalf of my mum", "Hi,
 this is her daughter", "Writing for my husband.", "I look after my mother", "I'm writing on my husband's behalf",
 "I manage my daughter's account"."""
+DECLARED_WHO = ("who", "who2", "who3", "who4", "who5", "who6")
+"""The groups of :data:`DECLARED` that name the person written for."""
 WRITER_ROLE = {
     "daughter": "child",
     "son": "child",
@@ -115,6 +117,8 @@ RELATIVE_NAMED = re.compile(rf"\b(?:my|our)\s+(?P<relation>{RELATION})\s+(?P<nam
 SPOUSE = re.compile(r"\bmy\s+(?P<spouse>wife|husband|hubby)\b|\bthe\s+(?P<missus>missus)\b", re.IGNORECASE)
 """The writer's spouse: on the account of a person of that sex, the person ("my wife is about 4 months pregnant and
 this evening she got a pounding headache", written by her husband)."""
+SPOUSE_SEX: dict[str, Sex] = {"wife": "female", "missus": "female", "husband": "male", "hubby": "male"}
+"""The sex of the spouse each :data:`SPOUSE` word names."""
 
 KIN_BY_WRITER: dict[str, dict[Sex, str]] = {
     "child": {

@@ -150,8 +150,18 @@ def process_turn(
         person=person,
         resolve=stages.resolve,
     )
-    writer = (spoken.writer_role, spoken.sex) if spoken is not None and spoken.writer_role else (None, None)
-    turn = TurnWrite(user_id, utterance_id, masked, mention_time, session_id, gate, plan, *writer)
+    writer = spoken if spoken is not None and spoken.writer_role else None  # someone wrote it for the person
+    turn = TurnWrite(
+        user_id,
+        utterance_id,
+        masked,
+        mention_time,
+        session_id,
+        gate,
+        plan,
+        writer_role=writer.writer_role if writer else None,
+        written_for=writer.sex if writer else None,
+    )
     outcome: WriteOutcome = client.write_transaction(
         lambda tx: write_turn(tx, turn, snapshot=snapshot, now=clock()), name="turn_write"
     )
