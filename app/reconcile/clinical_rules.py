@@ -30,6 +30,10 @@ PROCEDURE_WINDOW = timedelta(days=30)
 """A recorded procedure more than this before the date a statement gives it is an earlier occasion."""
 """A stated vaccination agrees with an Immunization of the same vaccine up to 7 days earlier (date
 fuzz of a stated day); an older dose of a yearly vaccine is not this one."""
+UNDATED_VACCINE_WINDOW = timedelta(days=30)
+"""A vaccination told without a date the conventions pin ("got a flu shot at my physical the other day", "on the
+12th") is the latest dose of that vaccine when the record holds one in the 30 days before the message; a yearly
+vaccine's dose of last season is not it."""
 VACCINE_FAMILIES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # each family by its disease and by the brand names people say ("my second Shingrix shot", "the Prevnar jab")
     ("influenza", ("flu", "influenza", "fluzone", "flublok", "fluad", "flucelvax", "afluria", "fluarix", "flulaval")),
@@ -71,14 +75,40 @@ TREATED_CONDITIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 """A stated procedure and the recorded conditions it treats (cited beside its gap when no Procedure names it)."""
 _PAREN = re.compile(r"\s*\([^)]*\)\s*$")
+SITE_WORDS: dict[str, tuple[str, ...]] = {
+    "ankle": ("ankle",),
+    "wrist": ("wrist",),
+    "knee": ("knee",),
+    "collarbone": ("clavicle", "collarbone"),
+    "collar bone": ("clavicle", "collarbone"),
+    "shoulder": ("shoulder",),
+    "elbow": ("elbow",),
+    "arm": ("arm", "forearm", "humerus", "radius", "ulna"),
+    "forearm": ("forearm", "radius", "ulna"),
+    "leg": ("leg", "tibia", "fibula", "femur"),
+    "hip": ("hip",),
+    "rib": ("rib", "ribs"),
+    "finger": ("finger",),
+    "thumb": ("thumb",),
+    "toe": ("toe",),
+    "foot": ("foot",),
+    "feet": ("foot",),
+    "hand": ("hand",),
+    "back": ("back", "lumbar", "spine"),
+    "neck": ("neck", "whiplash", "cervical"),
+    "sinus": ("sinusitis", "sinus"),
+    "sinuses": ("sinusitis", "sinus"),
+    "ear": ("otitis", "ear"),
+    "eardrum": ("tympanic", "eardrum"),
+}
+"""A body part a resolved condition was told by ("my ankle has healed", :mod:`app.ingest.narrative.healed_parts`) and
+the words a recorded Condition of that site names ("Sprain of ankle", "Fracture of clavicle", "Chronic sinusitis")."""
 
 
 # --- conditions -------------------------------------------------------------------------------
 
 
-def condition_matches(
-    st: Statement, snapshot: DictionarySnapshot | None, ctx: ClinicalContext
-) -> list[ClinicalItem]:
+def condition_matches(st: Statement, snapshot: DictionarySnapshot | None, ctx: ClinicalContext) -> list[ClinicalItem]:
     name = (st.text("name") or st.text("condition") or "").replace("_", " ")
     key = st.text("standard_key")
     entry = None
@@ -91,6 +121,9 @@ def condition_matches(
     # the condition as the dictionary names it, too: "sinus trouble" is "Sinusitis (unspecified)", which a
     # recorded "Chronic sinusitis" names
     named = _PAREN.sub("", entry.display).lower() if isinstance(entry, ConditionEntry) else ""
+    told_over = (st.text("status") or st.text("stated_status")) == "resolved"
+    part = name.lower().split(" ", 1)[-1] if entry is None and told_over else ""
+    sites = SITE_WORDS.get(part) or SITE_WORDS.get(part.rstrip("s"), ())  # "ankle", "broken ribs"
     out = []
     for item in ctx.of_type("Condition"):
         core = _PAREN.sub("", item.display).lower()
@@ -99,6 +132,7 @@ def condition_matches(
             or (keys & item.term_keys("ConditionTerm"))
             or (name and (has_phrase(core, name) or has_phrase(name, core)))
             or (named and has_phrase(core, named))
+            or any(has_phrase(core, site) for site in sites)
         ):
             out.append(item)
     return out
@@ -119,8 +153,7 @@ def condition_verdict(st: Statement, snapshot: DictionarySnapshot | None, ctx: C
                 "gap",
                 "low",
                 "condition.reported_resolved",
-                f"The statement reports {name} as resolved; the record holds "
-                f"{age_phrase(active[0], t)} as active.",
+                f"The statement reports {name} as resolved; the record holds {age_phrase(active[0], t)} as active.",
                 active,
             )
         if resolved:
@@ -147,8 +180,7 @@ def condition_verdict(st: Statement, snapshot: DictionarySnapshot | None, ctx: C
             "gap",
             "medium",
             "condition.recorded_resolved",
-            f"The statement reports {name} as current; the record shows "
-            f"{age_phrase(resolved[0], t)} resolved.",
+            f"The statement reports {name} as current; the record shows {age_phrase(resolved[0], t)} resolved.",
             resolved,
         )
     precursors = _precursors(name, st.text("standard_key"), ctx)
@@ -165,8 +197,7 @@ def condition_verdict(st: Statement, snapshot: DictionarySnapshot | None, ctx: C
         "gap",
         "medium",
         "condition.undocumented",
-        f"The statement reports {name}, which no Condition in the record names "
-        "(diagnosed elsewhere or not recorded).",
+        f"The statement reports {name}, which no Condition in the record names (diagnosed elsewhere or not recorded).",
         [],
     )
 
@@ -186,7 +217,7 @@ def _precursors(name: str, key: str | None, ctx: ClinicalContext) -> list[Clinic
 
 
 def _condition_denied(name: str, active: list[ClinicalItem], resolved: list[ClinicalItem], t: datetime) -> Verdict:
-    """"I don't have asthma": a contradiction of an active Condition, else consistent with the record."""
+    """ "I don't have asthma": a contradiction of an active Condition, else consistent with the record."""
     if active:
         return discrepancy(
             "contradiction",
@@ -268,12 +299,11 @@ def immunization_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
     family = vaccine_family(st.text("drug"), st.text("name"), st.quote)
     # a stated period ("at my check-up in December") is read at its end: a dose recorded anywhere in it counts
     start = st.event_start if st.event_start is not None and st.event_start < t else t
+    window = VACCINE_WINDOW if st.event_start is not None else UNDATED_VACCINE_WINDOW
     recent = [
         i
         for i in ctx.of_type("Immunization")
-        if i.when is not None
-        and start - VACCINE_WINDOW <= i.when <= t
-        and (family is None or vaccine_family(i.text) == family)
+        if i.when is not None and start - window <= i.when <= t and (family is None or vaccine_family(i.text) == family)
     ]
     what = f"the {family} vaccination" if family else "a vaccination"
     if recent:
@@ -287,7 +317,7 @@ def immunization_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
         "gap",
         "low",
         "immunization.unrecorded",
-        f"The statement reports {what}; the record holds no matching Immunization in the year before.",
+        f"The statement reports {what}; the record holds no matching Immunization in the {window.days} days before.",
         [],
     )
 
@@ -297,13 +327,9 @@ def pregnancy_verdict(st: Statement, ctx: ClinicalContext) -> Verdict | None:
     if st.text("status") != "pregnant":
         return None
     t = ctx.as_of
-    recorded = [
-        i for i in ctx.of_type("Condition") if condition_active_at(i, t) and has_phrase(i.text, "pregnancy")
-    ]
+    recorded = [i for i in ctx.of_type("Condition") if condition_active_at(i, t) and has_phrase(i.text, "pregnancy")]
     if recorded:
-        return agreement(
-            "pregnancy.matches", f"The stated pregnancy matches {age_phrase(recorded[0], t)}.", recorded
-        )
+        return agreement("pregnancy.matches", f"The stated pregnancy matches {age_phrase(recorded[0], t)}.", recorded)
     return discrepancy(
         "gap",
         "medium",

@@ -33,7 +33,7 @@ from app.ingest.narrative.writer_declarations import writer_role_in
             "female",
             True,
             ("Versie",),
-            "my wife gave me my Allegra and then I gave me another dose, so I've had two today",
+            "my wife gave me my Allegra and then I took another dose, so I've had two today",
         ),
         (
             "Grandpa here. My grandson fell off his bike on Sunday.",

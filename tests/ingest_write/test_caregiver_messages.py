@@ -117,6 +117,33 @@ def test_a_writers_declaration_carries_over_to_their_next_message_in_the_convers
     assert [r for r in other.records + hours.records if r.type == "regimen_change"] == []
 
 
+def test_a_carer_calling_the_person_by_title_and_surname_gives_their_double_dose(
+    client: GraphClient, user_id: str, snapshot: DictionarySnapshot, clock: Callable[[], datetime]
+) -> None:
+    ingest_document(client, user_id, _on_warfarin("p-caregiver-5"))
+    text = "Evening shift here for Mr Hartmann. I gave him his coumadin at 6, then I gave him another one at 8."
+    outcome = handle_turn(client, user_id, text, AT, snapshot=snapshot, clock=clock)
+    intakes = [r for r in outcome.turn.records if r.type == "medication_intake"]
+    assert intakes and {r.fields.get("drug") for r in intakes} == {"warfarin"}
+    assert all((r.quote or "") in text for r in intakes)  # the carer's words, as written
+    assert any(f.kind == "contradiction" and f.safety_critical for f in outcome.findings)
+    # another resident of the same surname's title ("Mrs") is not the person
+    other = "Evening shift here for Mrs Hartmann. I gave her her coumadin at 6, then I gave her another one at 8."
+    later = handle_turn(client, user_id, other, AT + timedelta(hours=2), snapshot=snapshot, clock=clock)
+    assert [r for r in later.turn.records if r.type == "medication_intake"] == []
+
+
+def test_a_misspelt_drug_is_the_dictionarys_drug_quoted_as_typed(
+    client: GraphClient, user_id: str, snapshot: DictionarySnapshot, clock: Callable[[], datetime]
+) -> None:
+    ensure_self(client, user_id, sex="female", birth_date=date(1960, 6, 1))
+    text = "I stopped the levotiroxine on Monday, my heart was racing."
+    turn = process_turn(client, user_id, text, AT, snapshot=snapshot, clock=clock)
+    stops = [r for r in turn.records if r.type == "regimen_change"]
+    assert [(r.fields.get("drug"), r.fields.get("action")) for r in stops] == [("levothyroxine", "stop")]
+    assert "levotiroxine" in (stops[0].quote or "")
+
+
 def _on_warfarin(patient_id: str) -> dict[str, object]:
     """A Bundle of Adalberto (born 1940) and his active warfarin prescription."""
     resources = (_adalberto(patient_id, "1940-02-01"), _warfarin_request(patient_id))

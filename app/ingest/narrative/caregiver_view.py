@@ -55,6 +55,7 @@ from app.ingest.narrative.writer_declarations import (
     is_their_name,
     kin_names,
     named_in_third_person,
+    titled_person,
     writer_role_in,
 )
 
@@ -129,12 +130,19 @@ def child_sex(sex: str | None, birth_date: date | None, at: datetime) -> Sex | N
 
 
 def spoken_of(
-    text: str, *, child: Sex | None, sex: str | None = None, names: tuple[str, ...] = (), age: int | None = None
+    text: str,
+    *,
+    child: Sex | None,
+    sex: str | None = None,
+    names: tuple[str, ...] = (),
+    age: int | None = None,
+    surnames: tuple[str, ...] = (),
 ) -> SpokenOf | None:
     """Whom the message speaks of in the third person (see the module docstring); ``None`` when the message is the
     person's own. ``sex`` is the person's recorded sex, used when the writer names only themselves; ``names`` their
     first names, by which a declared writer may call them ("It's his wife here. Adalberto keeps ..."); ``age`` their
-    age at the message, by which a writer may name them ("My dad is 83", :mod:`.relative_by_age`)."""
+    age at the message, by which a writer may name them ("My dad is 83", :mod:`.relative_by_age`); ``surnames`` the
+    record's surnames, by which a carer may call them with a title ("Evening shift here for Mr Portillo")."""
     declared = DECLARED.search(text)
     if declared is not None:
         who = next((w for g in DECLARED_WHO if (w := declared.group(g))), "").lower()
@@ -165,6 +173,10 @@ def spoken_of(
         role = WRITER_ROLE.get((named_writer["writer"] or named_writer["writer2"] or named_writer["writer3"]).lower())
         kin = kin_names(role, typed_sex, names)
         return SpokenOf(typed_sex, child == typed_sex, kin, named_writer.span(), role or CARER)
+    titled = titled_person(text, surnames, typed_sex)
+    if titled is not None:  # "Evening shift here for Mr Portillo. I gave him his coumadin at 6"
+        kin = "|".join(w for w in (re.escape(titled.group(0)), kin_names(None, typed_sex, names)) if w)
+        return SpokenOf(typed_sex, child == typed_sex, kin, writer_role=CARER)
     for relative_named in RELATIVE_NAMED.finditer(text):  # "My daughter Morgan bit into a cookie"
         relation = relative_named.group("relation").lower()
         if RELATION_SEX[relation] == typed_sex and is_their_name(relative_named.group("name"), names):
@@ -195,8 +207,6 @@ def continued(writer_role: str, sex: str | None, *, child: Sex | None, names: tu
     return SpokenOf(typed, child == typed, kin_names(writer_role, typed, names), writer_role=writer_role)
 
 
-
-
 def _a_childs(text: str, child: Sex | None, names: tuple[str, ...]) -> SpokenOf | None:
     """A young child's message, about them in the third person (by name, pronoun or "my daughter"), if so."""
     if child is None:
@@ -223,6 +233,18 @@ def first_names(record_names: Iterable[str]) -> tuple[str, ...]:
         first = re.sub(r"\d+", "", str(name).split()[0]) if str(name).split() else ""
         if len(first) >= 3 and first.isalpha() and first not in found:
             found.append(first)
+    return tuple(found)
+
+
+def surnames(record_names: Iterable[str]) -> tuple[str, ...]:
+    """The surnames a clinical record gives the person ("Adalberto916 Hartmann983" -> "Hartmann"), at least three
+    letters long."""
+    found: list[str] = []
+    for name in record_names:
+        words = str(name).split()
+        last = re.sub(r"\d+", "", words[-1]) if len(words) > 1 else ""
+        if len(last) >= 3 and last.replace("-", "").replace("'", "").isalpha() and last not in found:
+            found.append(last)
     return tuple(found)
 
 
@@ -265,7 +287,30 @@ def first_person_view(spoken: SpokenOf, text: str) -> RewrittenText:
             put(agree, verb.start("w"), verb.end("w"), copied=False)
             pos = verb.end("w")
     put(text[pos:], pos, len(text), copied=True)
-    return RewrittenText("".join(out), text, tuple(starts), tuple(ends))
+    return _doses_given(RewrittenText("".join(out), text, tuple(starts), tuple(ends)))
+
+
+_GIVEN_ME = re.compile(
+    r"\b(?P<giver>I|we)\s+(?:(?P<aux>have|had|'ve|'d)\s+)?(?:(?:just|already|also|then)\s+)?"
+    r"(?P<verb>gave|given|give|giving)\s+me\b(?=\s+(?:my|his|her|the|a|an|another|one|two|a second|an extra)\b)",
+    re.IGNORECASE,
+)
+"""The writer giving the person a dose, once the person is "me": "I gave him his coumadin" reads "I gave me my
+coumadin", which is the person's dose ("I took my coumadin"); a clinician's "gave me" stays a prescription."""
+_TOOK = {"gave": "took", "given": "taken", "give": "take", "giving": "taking"}
+
+
+def _doses_given(view: RewrittenText) -> RewrittenText:
+    """``view`` with the writer's doses given to the person read as the person's own (:data:`_GIVEN_ME`)."""
+    text, starts, ends = view.text, list(view.starts), list(view.ends)
+    for m in reversed(list(_GIVEN_ME.finditer(text))):
+        aux = f"{m['aux']} " if m["aux"] else ""
+        said = f"I {aux}{_TOOK[m['verb'].lower()]}"
+        start, end = m.start(), m.end()
+        text = text[:start] + said + text[end:]
+        starts[start:end] = [view.starts[start]] * len(said)
+        ends[start:end] = [view.ends[end - 1]] * len(said)
+    return RewrittenText(text, view.original, tuple(starts), tuple(ends))
 
 
 def _first_person(word: str, text: str, end: int) -> tuple[str, str | None]:

@@ -63,6 +63,8 @@ _RESOLVED_AFTER = re.compile(
     r"(?:resolved|gone(?! up)|went away|gone away|cleared(?: up)?|clear(?!\s+(?:to|that|of|on|about)\b)|cured|healed"
     r"|fixed|sorted(?!\s+out\s+(?:with|by)\b)"
     r"|in remission|over|finished|done|a thing of the past|behind me|history(?!\s+of)"
+    # "my ear infection is finish now" (a learner's "finished")
+    r"|finish(?=\s+(?:now|already)\b|\s*[.,;!]|\s*$)"
     # quiet for a long while: "has been completely quiet for months"
     r"|quiet(?=\s+(?:for|since|all|now)\b)"
     # over by itself: "sorted itself out", "cleared itself up", "went away on its own", "resolved itself"
@@ -202,9 +204,8 @@ _CLINIC_THEY = re.compile(r"\b(?:now|so)\s+they(?:'re|\s+are)?\s+(?:saying|say|s
 """The clinic as "they" naming the diagnosis, after a test or a visit of the speaker's."""
 _RUNS_IN_FAMILY = re.compile(r"\bruns in (?:my|the|our) family\b", re.IGNORECASE)
 
-def find_conditions(
-    text: str, conditions: list[TermMatch], sentences: list[tuple[int, int]]
-) -> list[Proposal]:
+
+def find_conditions(text: str, conditions: list[TermMatch], sentences: list[tuple[int, int]]) -> list[Proposal]:
     out = []
     for match in conditions:
         start = sentence_start(match.start, sentences)
@@ -348,8 +349,6 @@ def _denied(before: str, after: str) -> bool:
     if denied is not None and not re.match(r"\W*i\b", denied.group(0), re.I) and ANOTHERS.search(whose):
         return False  # "my son's wheeze: the doctor said it isn't asthma": his, not the speaker's
     return denied is not None or DENIED_AFTER.match(after) is not None
-
-
 
 
 def _own_verb(alias_text: str) -> int:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from app.dictionary.models import TestEntry
+from app.ingest.narrative.healed_parts import healed_part_names
 from app.ingest.narrative.lay_complaints import lay_complaint_keys
 from app.ingest.narrative.procedures import surgery_names
 from app.ingest.narrative.quantities import stated_numbers
@@ -84,8 +85,7 @@ _TENS_VALUE = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60
 _SMALL_VALUE = {
     w: i + 1 for i, w in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine"))
 } | {
-    w: i + 13
-    for i, w in enumerate(("thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"))
+    w: i + 13 for i, w in enumerate(("thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"))
 }
 
 
@@ -101,6 +101,8 @@ def _spelled_tens(lowered: str) -> set[float]:
         if m.group("unit"):
             out.add(float(tens + _SMALL_VALUE[m.group("unit")]))
     return out
+
+
 _KILOS = re.compile(r"(?:\d\s?|[a-z]\s)(?:kgs|kilos?|kilograms?)\b", re.IGNORECASE)
 _RACE_K = re.compile(r"\b\d+(?:\.\d+)?\s?k\b", re.IGNORECASE)
 _PERCENT = re.compile(r"(?:\d\s?|[a-z]\s)(?:percent|per cent)\b", re.IGNORECASE)
@@ -164,6 +166,8 @@ def ungrounded_fields(candidate: CandidateRecord, text: str, vocabulary: Vocabul
             if _norm(value) not in norm_text:
                 problems.append(field)
         elif (candidate.type, field) in KEYED_FIELDS:
+            if candidate.type == "condition" and value in healed_part_names(text):
+                continue  # "the collarbone I broke has healed" is a broken collarbone, "my ankle has healed" an ankle's
             if keys_in_text is None:
                 keys_in_text = {(m.kind, m.key) for m in term_index(vocabulary).find(text)}
             kinds = [KEYED_FIELDS[(candidate.type, field)]]
@@ -178,9 +182,7 @@ def ungrounded_fields(candidate: CandidateRecord, text: str, vocabulary: Vocabul
             if not any(w in norm_text for w in words):
                 problems.append(field)
         elif (
-            field == "date"
-            and isinstance(value, str)
-            and any(part not in text for part in re.findall(r"\d{4}", value))
+            field == "date" and isinstance(value, str) and any(part not in text for part in re.findall(r"\d{4}", value))
         ):
             problems.append(field)
     problems += _test_identity(candidate, text, vocabulary)

@@ -63,9 +63,11 @@ _NAMED_BY = re.compile(
 )
 """Someone's name for what the speaker had, right before the symptom: "I had what my wife thinks was a seizure", "had
 what the nurse called a funny turn" (the cue is read as if the name were not there)."""
-_CONJOINED = re.compile(r"\s*,?\s*(?:and|or|plus|,|&|\+)\s+(?:(?:a|an|some)\s+)?"
-                        r"(?:(?:really|very|so|a bit|a little|kind of|all)\s+)?",
-                        re.IGNORECASE)
+_CONJOINED = re.compile(
+    r"\s*,?\s*(?:and|or|plus|,|&|\+)\s+(?:(?:a|an|some)\s+)?"
+    r"(?:(?:really|very|so|a bit|a little|kind of|all)\s+)?",
+    re.IGNORECASE,
+)
 _SUBJECT_BEFORE = re.compile(
     r"\b(?:i|we)(?:'d|\s+had)?(?:\s+(?:just|suddenly|also|then|briefly|actually|even|again|really|must have|must've"
     r"|might have|probably))?\s*$",
@@ -171,7 +173,8 @@ _VISIT = (
         re.compile(
             # "I haven't had my flu shot yet", "never got the shingles vaccine": no vaccination
             r"(?<!n't )(?<!not )(?<!never )"
-            r"\b(?:got|had|received|get|getting|gave me|give me|given|talked me into|into|grabbed|picked up)\s+"
+            r"\b(?:got|had|did\s+have|received|get|getting|gave me|give me|given|talked me into|into|grabbed"
+            r"|picked up)\s+"
             r"(?:my\s+|a\s+|the\s+|an\s+)?(?!of\b)"
             # one dose of a series: "Got the first of the two shingles shots at CVS"
             r"(?:(?:first|second|third|last|final)\s+(?:one\s+)?of\s+(?:the\s+|my\s+)?(?:two\s+|three\s+|2\s+|3\s+)?)?"
@@ -180,8 +183,10 @@ _VISIT = (
             # a drug's injection is an intake (:mod:`.drug_injections`): "got my B12 shot", "had my insulin jab"
             r"(?!(?:[\w-]+\s+){0,2}?(?:b12|b-12|insulin|testosterone|depo(?:-provera)?|vitamin\s+\w+)\s+(?:shot|jab)s?\b)"
             # "the Johnson & Johnson one-shot vaccine": a brand of up to four words
-            r"(?:[\w&-]+\s+){0,4}?(?:shot|vaccine|"
-            r"vaccination|jab|booster)s?\b"
+            r"(?:(?:[\w&-]+\s+){0,4}?(?:shot|vaccine|vaccination|jab|booster)s?\b"
+            # an injection is a vaccination only by its disease: "my influenza injection", not "my B12 injection"
+            r"|(?:flu|influenza|covid(?:-19)?|tetanus|pneumonia|pneumococcal|shingles|hep(?:atitis)?\s+[ab])"
+            r"\s+injections?\b)"
             r"|\bgot vaccinated\b",
             re.IGNORECASE,
         ),
@@ -257,13 +262,14 @@ def find_symptoms(text: str, symptoms: list[TermMatch], sentences: list[tuple[in
         )
         # a symptom joined to one just read ("drenched in sweat and shaky all over")
         by_cue = by_cue or any(
-            start <= p.anchor[1] <= match.start and _CONJOINED.fullmatch(text[p.anchor[1] : match.start])
-            for p in out
+            start <= p.anchor[1] <= match.start and _CONJOINED.fullmatch(text[p.anchor[1] : match.start]) for p in out
         )
         as_verb = not by_cue and _SUBJECT_BEFORE.search(before) is not None
         # a second verb of the speaker's clause, the subject shared: "I went down in the kitchen, just blacked out"
         as_verb = as_verb or (
-            not by_cue and _SHARED_SUBJECT.search(before) is not None and _VERB_FORM.match(match.text) is not None
+            not by_cue
+            and _SHARED_SUBJECT.search(before) is not None
+            and _VERB_FORM.match(match.text) is not None
             and _NO_OBJECT_AFTER.match(text, match.end) is not None  # not "... and passed out leaflets"
         )
         as_subject = not (by_cue or as_verb) and _onset_subject(before, text[match.end : end])

@@ -46,7 +46,9 @@ _REFERRING = re.compile(
     r"|start|stopped|stop|quit|skipped|skipping|skip|missed|missing|went without|gone without|going without|go without"
     r"|cutting|splitting|halving|snapping|breaking|hiding|flushing|tossing|doing"
     # lay stops and holds: "Ditched it this past Sunday", "binned them", "paused it for the week"
-    r"|binning|ditched|binned|chucked|tossed|paused|halved))"
+    r"|binning|ditched|binned|chucked|tossed|paused|halved"
+    # a refusal: "the simvastatin. She's been refusing it for about a week" (read as "I've been refusing it")
+    r"|refusing|refused|refuses|refuse))"
     r"\s+(?:(?:on|back on|in on)\s+(?=it\b|them\b|those\b|these\b))?"
     r"(?P<object>another(?: one| dose| pill| tablet)?|a second(?: one| dose| pill| tablet)?"
     r"|an extra(?: one| dose| pill| tablet)?"
@@ -266,6 +268,8 @@ refill", "stretching them out", "running low") or "only taking it ...". A spacin
 def _sentence_at(m: re.Match[str], sentences: list[tuple[int, int]], text: str) -> str:
     span = next(((s, e) for s, e in sentences if s <= m.start() < e), (0, len(text)))
     return text[span[0] : span[1]]
+
+
 _NEVER = re.compile(r"\b(?:never|not|n't)\b", re.IGNORECASE)
 _THIRD_PERSON_OPENING = re.compile(
     r"\s*(?:(?:so|and|but|well)\s+)?(?:he|she|they|(?:my|our|his|her)\s+(?:\w+\s+)?(?:dad|father|mom|mum|mother|wife"

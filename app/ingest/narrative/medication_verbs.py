@@ -124,6 +124,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"|having(?!\s+(?:trouble|problems?|issues?|side effects?|difficulty|reactions?|a\s+(?:\w+\s+)?(?:time|reaction"
         r"|problem|issue|break|rest))\b)"
         r"|double[- ]?dosed|double[- ]?dosing|doubled up(?: on)?|double up(?: on)?|gave myself|give myself|injected"
+        # an injector pushed in: "so I jabbed his EpiPen in his thigh" (read as "my"), "stuck my EpiPen in"
+        r"|jabbed|stabbed|(?:stuck|shoved)(?=\s+(?:my|the|an?)\b)"
         r"|did (?:a|one|two|another) (?:spray|puff|squirt|dose|shot)s?(?: of)?"
         r"|(?:a|one|two|another|\d+) (?:spray|puff|squirt)s? of"
         r"|(?:been )?(?:giving|gives) me"
@@ -149,7 +151,8 @@ _VERB_RE = [
     (
         kind,
         re.compile(
-            rf"\b(?:{optional_apostrophes(rx)})(?:\s+(?:taking|to take|using|on))?\b" if kind != "intake"
+            rf"\b(?:{optional_apostrophes(rx)})(?:\s+(?:taking|to take|using|on))?\b"
+            if kind != "intake"
             else rf"\b(?:{optional_apostrophes(rx)})\b",
             re.IGNORECASE,
         ),

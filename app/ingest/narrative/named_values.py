@@ -21,6 +21,9 @@ _IT_CAME_OUT = re.compile(
     r"(?:^|[.!?]\s+|[,;]\s*|\band\s+)(?:(?:it|that|mine|the result|the number|the reading"
     r"|(?:my|the) (?:total|result|results|number|reading|level|score))\s+)?"
     r"(?:came (?:back|out|in)(?: at| as)?|read|showed|said)\s*$"
+    # "it" and a verb of the meter or the lab after a time or place: "this morning before breakfast it read 138", "the
+    # TSH, it give 8.9"
+    r"|\bit\s+(?:read|reads|showed|shows|said|says|gave|give|gives|came (?:back|out|in)(?: at| as)?)\s*$"
     # the reporter said or dropped: "the nurse said it was 8.1", "Said it was 8.1 and I should follow up"
     r"|(?:^|[.!?]\s+|[,;]\s*|\band\s+)(?:(?:(?:they|she|he|the (?:nurse|doctor|lab|pharmacist))\s+)?(?:said|say"
     r"|says|told me)\s+)?(?:it|that|the result|the number|the reading|my (?:total|result|number|reading|level|score))"
@@ -64,11 +67,21 @@ _DATE_SAID = re.compile(
     re.IGNORECASE,
 )
 """A date between a test's name and its value is no clause break ("my PSA from the 12th of March came back 0.1")."""
+_TIME_SAID = re.compile(
+    r"\b\d{1,2}\s+(?:days?|weeks?|wks?|months?|hours?|hrs?)\s+(?:ago|back)\b|\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b",
+    re.IGNORECASE,
+)
+"""A time with a number between a test's name and a value said alone ("did my a1c 2 days ago. 7.2.")."""
 
 
 def _blank(m: re.Match[str]) -> str:
     return " " * len(m.group(0))
 
+
+_CHECK_THEN_VALUE = re.compile(
+    r"\s+(?:blood\s+)?(?:tests?|checks?|readings?|results?|levels?)\s*(?:,|:|\s[\u2013\u2014-])\s*$", re.IGNORECASE
+)
+"""A test's check and its value set off by a comma, a colon or a dash: "their finger-prick A1c checks, 6.3 percent"."""
 
 REACH = 70
 """How far before its reporting verb a test named at the head of the clause may stand."""
@@ -84,10 +97,16 @@ def named_for_value(
     if _SENTENCE_OPENS.search(text, max(0, value_start - 3), value_start) and _VALUE_ALONE.match(text, value_start):
         # "Clinic re-ran my A1c two days ago. 6.2.": the value alone, for the test the sentence before named
         span, name = test_named_before(text, value_start, vocabulary, stop, reach=REACH)
-        return (span, name) if name and not re.search(r"\d", text[span[1] : value_start]) else None
+        between = _TIME_SAID.sub(_blank, _DATE_SAID.sub(_blank, text[span[1] : value_start]))
+        return (span, name) if name and not re.search(r"\d", between) else None
     glossed = glossed_test(text, value_start, vocabulary)
     if glossed is not None:
         return glossed
+    checked = _CHECK_THEN_VALUE.search(text, max(0, value_start - 40), value_start)
+    if checked is not None:  # "one of their finger-prick A1c checks, six point three percent"
+        span, name = test_named_before(text, checked.start(), vocabulary, stop, reach=40)
+        if name and not text[span[1] : checked.start()].strip():
+            return span, name
     verb = _REPORTED.search(text, max(0, value_start - 30), value_start)
     if verb is None:
         return None

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -59,6 +60,34 @@ class MaskedSpan:
 class MaskedText:
     text: str
     spans: tuple[MaskedSpan, ...]
+
+    def sparing(self, original: str, own_names: Collection[str]) -> str:
+        """The masked text with the person's own name left as written: a carer's "Evening shift here for Mr
+        Portillo" names the person the message is about, not another person. A span is spared when it is a name
+        placeholder and every word of it but a title is one of ``own_names``."""
+        own = {n.lower() for n in own_names}
+        if not own:
+            return self.text
+        out: list[str] = []
+        pos = 0
+        for span in self.spans:
+            words = [w.lower() for w in re.findall(r"[^\W\d_]+(?:['-][^\W\d_]+)*", original[span.start : span.end])]
+            named = [re.sub(r"['’]s$", "", w) for w in words if w not in _TITLES]  # "Mrs Kertzmann's carer"
+            if span.entity != "PERSON" or not named or not all(w in own for w in named):
+                continue
+            out.append(self.text[pos : self._at(span)])
+            out.append(original[span.start : span.end])
+            pos = self._at(span) + len(span.placeholder)
+        out.append(self.text[pos:])
+        return "".join(out)
+
+    def _at(self, span: MaskedSpan) -> int:
+        """Where ``span``'s placeholder stands in the masked text."""
+        shift = sum(len(s.placeholder) - (s.end - s.start) for s in self.spans if s.start < span.start)
+        return span.start + shift
+
+
+_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mx"})
 
 
 @lru_cache(maxsize=1)
@@ -116,9 +145,7 @@ def _labelled_ids(text: str) -> list[tuple[str, int, int]]:
 def _relation_names(text: str) -> list[tuple[str, int, int]]:
     """ "my friend John (Smith)" -> the name's span (the relation word stays)."""
     found = []
-    rx = re.compile(
-        rf"\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er)\s+(?:{_RELATIONS})\s*,?\s+(?P<name>{_NAME}(?:\s+{_NAME})?)"
-    )
+    rx = re.compile(rf"\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er)\s+(?:{_RELATIONS})\s*,?\s+(?P<name>{_NAME}(?:\s+{_NAME})?)")
     for m in rx.finditer(text):
         name = m.group("name")
         first = name.split()[0]

@@ -41,6 +41,7 @@ from app.ingest.narrative.exercise import find_exercise
 from app.ingest.narrative.faithful_doses import find_faithful_doses
 from app.ingest.narrative.goals import find_goals
 from app.ingest.narrative.grounding_check import ungrounded_fields
+from app.ingest.narrative.healed_parts import find_healed_parts
 from app.ingest.narrative.history import find_symptoms, find_visits
 from app.ingest.narrative.immunizations import find_immunizations
 from app.ingest.narrative.lay_complaints import find_lay_complaints
@@ -122,8 +123,13 @@ def extract(text: str, snapshot: Vocabulary, *, mention: datetime) -> Extraction
         sentence = enclosing(sentences, *proposal.anchor)
         # a visit holds no time for itself ("went to urgent care on March 6th, and the doctor there said it's atrial
         # fibrillation"), nor another mention of the same drug ("On Tuesday ... my Coumadin ..., so I took one more")
-        others = [p.anchor for p in proposals if p.anchor != proposal.anchor and p.type != "clinical_visit"
-                  and not (p.type == proposal.type and p.fields.get("drug", 0) == proposal.fields.get("drug"))]
+        others = [
+            p.anchor
+            for p in proposals
+            if p.anchor != proposal.anchor
+            and p.type != "clinical_visit"
+            and not (p.type == proposal.type and p.fields.get("drug", 0) == proposal.fields.get("drug"))
+        ]
         quote_end = _quote_end(text, proposal, sentence, sentences)
         candidate = _candidate(text, proposal, assertion, sentence, times, lead_ins.get(sentence), others, quote_end)
         if candidate is None:
@@ -144,7 +150,8 @@ def extract(text: str, snapshot: Vocabulary, *, mention: datetime) -> Extraction
         c.fields.get("substance") for c in records if c.type == "allergy" and c.fields.get("status") != "denied"
     }
     records = [
-        c for c in records
+        c
+        for c in records
         if not (c.type == "medication_intake" and c.fields.get("drug") in allergens and not _IN_SPITE.search(c.quote))
     ]
     if dropped:
@@ -170,9 +177,7 @@ def _propose(
     mood_spans = [p.anchor for p in mood]
     conditions = [t for t in free if t.kind == "condition" and not _inside(mood_spans, t.start)]
     symptoms = [
-        t
-        for t in free
-        if t.kind == "symptom" and not _inside(mood_spans, t.start) and not _is_mood_word(t.text)
+        t for t in free if t.kind == "symptom" and not _inside(mood_spans, t.start) and not _is_mood_word(t.text)
     ]
     medications = find_medications(text, drugs, sentences)
     proposals += medications
@@ -189,12 +194,15 @@ def _propose(
     pushes = find_supplement_pushes(text, drugs, snapshot)  # "my sister got me on ginkgo" (:mod:`.supplement_advice`)
     pushed = {(p.fields["drug"], enclosing(sentences, *p.anchor)) for p in pushes}
     proposals = [  # the push says the start; a plain intake of the same supplement there is the same fact
-        p for p in proposals
+        p
+        for p in proposals
         if not (p.type == "medication_intake" and (p.fields.get("drug"), enclosing(sentences, *p.anchor)) in pushed)
     ]
-    proposals += [p for p in pushes if not any(
-        q.type == "regimen_change" and q.fields.get("drug") == p.fields["drug"] for q in medications
-    )]
+    proposals += [
+        p
+        for p in pushes
+        if not any(q.type == "regimen_change" and q.fields.get("drug") == p.fields["drug"] for q in medications)
+    ]
     proposals += find_referred_actions(text, drugs, sentences, governed)
     proposals += find_doubted_doses(text, drugs)
     proposals += find_doubled_up_doses(text, drugs)  # "missed my X yesterday so I doubled up today"
@@ -203,6 +211,11 @@ def _propose(
     proposals += find_doses_done(text, drugs)  # "Fosamax done this morning"
     blocked += find_unknown_drugs(text, drugs)
     proposals += find_conditions(text, conditions, sentences)
+    proposals += [  # "my ankle has healed up nicely": a condition over, told by its body part (:mod:`.healed_parts`)
+        p
+        for p in find_healed_parts(text)
+        if not any(_overlaps(p.anchor, q.anchor) for q in proposals if q.type == "condition")
+    ]
     proposals += find_symptoms(text, symptoms, sentences)
     # a sign told by what happened stands when its dictionary name was read but not taken as the speaker's: "She
     # found me passed out" ("passed out" has no first-person cue of its own)
@@ -218,11 +231,15 @@ def _propose(
     ]
     # "root canal yesterday", "covid booster yesterday": a procedure or a vaccination noted with no verb
     proposals += [
-        p for p in find_verbless_notes(text)
+        p
+        for p in find_verbless_notes(text)
         if not any(_overlaps(p.anchor, q.anchor) for q in proposals if q.type in ("surgery_history", "clinical_visit"))
     ]
-    visits = [v for v in find_visits(text) if not any(_overlaps(v.anchor, q.anchor) for q in proposals
-                                                      if q.fields.get("kind") == "vaccination")]
+    visits = [
+        v
+        for v in find_visits(text)
+        if not any(_overlaps(v.anchor, q.anchor) for q in proposals if q.fields.get("kind") == "vaccination")
+    ]
     proposals += visits
     proposals += [  # "my tetanus booster is up to date": a vaccination beyond "got my flu shot"
         p for p in find_immunizations(text) if not any(_overlaps(v.anchor, p.anchor) for v in visits)

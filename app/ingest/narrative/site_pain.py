@@ -29,7 +29,7 @@ from app.ingest.narrative.terms import Vocabulary
 _PART = (
     r"(?:(?:left|right|lower|upper) )?"
     r"(?P<part>head|chest|back|neck|throat|stomach|belly|tummy|abdomen|knees?|joints?|muscles?|ears?|teeth|tooth"
-    r"|shoulders?|hips?|wrists?|feet|foot)"
+    r"|shoulders?|hips?|wrists?|feet|foot|ankles?|elbows?|hands?|legs?|arms?)"
 )
 _PAIN_VERB = re.compile(
     rf"\bmy {_PART}(?:\s*[,-]\s*(?:it|they|that))?"
@@ -59,7 +59,7 @@ _PAIN_FEELING = re.compile(
 )
 _SORE_PART = re.compile(
     # the possessive may be dropped at the start of a sentence: "Throat's been a little scratchy since yesterday"
-    rf"(?:\bmy |(?:^|(?<=[.!?]\s))(?=[A-Za-z]+(?:'s|'re) )){_PART}"
+    rf"(?:\bmy |(?:^|(?<=[.!?]\s))(?=(?:(?:left|right|lower|upper) )?[A-Za-z]+(?:'s|'re) )){_PART}"
     # the part taken back by "it" (round 26): "just my left knee, it's been a bit sore", "my back - it's stiff"
     r"(?:\s*[,-]\s*(?:it|they|that))?"
     r"(?:'s|'re| (?:is|are|was|were|has been|have been|had been|feels?|felt|got|gets|keeps? getting"
@@ -67,7 +67,8 @@ _SORE_PART = re.compile(
     r"|went|goes|go|turned|became|grew|(?:was|is|kept|started|began) getting|(?:started|began) (?:to (?:get|feel)"
     r"|getting|feeling)))"
     r"(?: (?:really|so|very|pretty|kind of|kinda|still|just|been|a bit|a little|quite|super|all))*"
-    r" (?P<how>stiff|sore|tight|scratchy|raw|awful|terrible|agony|murder|dreadful|horrendous|playing up|acting up"
+    r" (?P<how>stiff|sore|achy|aching|tight|scratchy|raw|awful|terrible|agony|murder|dreadful|horrendous"
+    r"|playing up|acting up"
     r"|giving me (?:grief|gyp|jip|hell|trouble))\b(?! (?:news|luck|weather|company|cook|cooking|at\b))",
     re.IGNORECASE,
 )
@@ -83,13 +84,31 @@ SWOLLEN_PART = re.compile(
 )
 """The speaker's ankles, feet or legs said to swell by any verb or image ("my ankles puff up like balloons by the
 evening", "my feet have been swollen"): the dictionary's leg swelling."""
-_SWOLLEN_ALIAS = {"ankle": "swollen ankles", "ankles": "swollen ankles", "foot": "swollen feet", "feet": "swollen feet",
-                  "leg": "swollen legs", "legs": "swollen legs"}
+_SWOLLEN_ALIAS = {
+    "ankle": "swollen ankles",
+    "ankles": "swollen ankles",
+    "foot": "swollen feet",
+    "feet": "swollen feet",
+    "leg": "swollen legs",
+    "legs": "swollen legs",
+}
 _NEGATION_INSIDE = re.compile(r"n't\b|\bnot\b|\bbarely\b|\bhardly\b", re.IGNORECASE)
 _TIGHT_PARTS = frozenset({"chest", "throat", "neck", "back", "muscle", "muscles"})
 _PLURAL = {
-    "knees": "knee", "joints": "joint", "muscles": "muscle", "ears": "ear", "teeth": "tooth",
-    "shoulders": "shoulder", "hips": "hip", "wrists": "wrist", "feet": "foot",
+    "knees": "knee",
+    "joints": "joint",
+    "muscles": "muscle",
+    "ears": "ear",
+    "teeth": "tooth",
+    "shoulders": "shoulder",
+    "hips": "hip",
+    "wrists": "wrist",
+    "feet": "foot",
+    "ankles": "ankle",
+    "elbows": "elbow",
+    "hands": "hand",
+    "legs": "leg",
+    "arms": "arm",
 }
 
 
@@ -139,4 +158,3 @@ def _said_part(span_text: str) -> str | None:
     part = m.group("part").lower()
     single = _PLURAL.get(part) or {"ankles": "ankle", "legs": "leg"}.get(part, part)
     return single if single in span_text.lower() else part
-

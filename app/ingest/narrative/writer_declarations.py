@@ -120,6 +120,10 @@ this evening she got a pounding headache", written by her husband)."""
 SPOUSE_SEX: dict[str, Sex] = {"wife": "female", "missus": "female", "husband": "male", "hubby": "male"}
 """The sex of the spouse each :data:`SPOUSE` word names."""
 
+TITLE_SEX: dict[str, Sex] = {"mr": "male", "mrs": "female", "ms": "female", "miss": "female"}
+TITLED = re.compile(r"\b(?P<title>mr|mrs|ms|miss)\.?\s+(?P<surname>[^\W\d_]+(?:[-'’][^\W\d_]{2,})*)", re.IGNORECASE)
+"""A title and a surname: "Mr Portillo", "Mrs. Kertzmann"."""
+
 KIN_BY_WRITER: dict[str, dict[Sex, str]] = {
     "child": {
         "female": r"(?:my\s+)?(?:mum|mom|mother|mam|mummy|mommy|ma|mamá|mami|mama)",
@@ -197,3 +201,13 @@ def is_their_name(said: str, names: tuple[str, ...]) -> bool:
     """The record's first name or a short form of it ("Bert" for Adalberto, "Gio" for Giovanni)."""
     said = said.lower()
     return any(said == n.lower() or (len(said) >= 3 and said in n.lower()) for n in names)
+
+
+def titled_person(text: str, surnames: tuple[str, ...], sex: Sex) -> re.Match[str] | None:
+    """The person called by a title of their sex and their recorded surname, as a carer or a care home writes
+    ("Evening shift here for Mr Portillo", "This is Maria, Mrs Kertzmann's carer"); ``None`` otherwise."""
+    known = {name.lower() for name in surnames}
+    for m in TITLED.finditer(text):
+        if m["surname"].lower() in known and TITLE_SEX[m["title"].lower()] == sex:
+            return m
+    return None

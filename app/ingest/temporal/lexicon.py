@@ -8,11 +8,29 @@ from __future__ import annotations
 
 import re
 
-_UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-          "nineteen"]
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-         "eighty": 80, "ninety": 90}
+_UNITS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 
 NUMBER_WORDS: dict[str, int] = {word: value for value, word in enumerate(_UNITS)}
 NUMBER_WORDS.update(_TENS)
@@ -22,39 +40,83 @@ for _tens_word, _tens_value in _TENS.items():
         NUMBER_WORDS[f"{_tens_word}-{_unit_word}"] = _tens_value + _unit_value
         NUMBER_WORDS[f"{_tens_word} {_unit_word}"] = _tens_value + _unit_value
 
-_WORD_ALTERNATION = "|".join(sorted((re.escape(w) for w in NUMBER_WORDS if " " not in w or "-" in w),
-                                    key=len, reverse=True))
+_WORD_ALTERNATION = "|".join(
+    sorted((re.escape(w) for w in NUMBER_WORDS if " " not in w or "-" in w), key=len, reverse=True)
+)
 _TENS_COMPOUND = "(?:" + "|".join(_TENS) + r")[- ](?:" + "|".join(_UNITS[1:10]) + ")"
 # A count: digits or words ("3", "three", "twenty-one", "a", "a couple of").
 NUM = rf"(?:\d+|a\s+couple\s+of|{_TENS_COMPOUND}|{_WORD_ALTERNATION})"
 # A count that may be a decimal ("1.5 hours").
 NUM_DEC = rf"(?:\d+(?:\.\d+)?|{_TENS_COMPOUND}|{_WORD_ALTERNATION})"
 
-WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
-            "sunday": 6}
-_WEEKDAY_ABBREVIATIONS = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3,
-                          "fri": 4, "sat": 5, "sun": 6}
+WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6}
+_WEEKDAY_ABBREVIATIONS = {
+    "mon": 0,
+    "tue": 1,
+    "tues": 1,
+    "wed": 2,
+    "thu": 3,
+    "thur": 3,
+    "thurs": 3,
+    "fri": 4,
+    "sat": 5,
+    "sun": 6,
+}
 WEEKDAY_FULL = "(?:" + "|".join(WEEKDAYS) + ")"
 # Abbreviations may carry a full stop ("Tue."); full names never take one (it ends the sentence).
-WEEKDAY_ANY = ("(?:" + "|".join(WEEKDAYS) + "|(?:"
-               + "|".join(sorted(_WEEKDAY_ABBREVIATIONS, key=len, reverse=True)) + r")\.?)")
+WEEKDAY_ANY = (
+    "(?:" + "|".join(WEEKDAYS) + "|(?:" + "|".join(sorted(_WEEKDAY_ABBREVIATIONS, key=len, reverse=True)) + r")\.?)"
+)
 
-MONTHS = {"january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
-          "august": 8, "september": 9, "october": 10, "november": 11, "december": 12}
-_MONTH_ABBREVIATIONS = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9,
-                        "sept": 9, "oct": 10, "nov": 11, "dec": 12}
+MONTHS = {
+    "january": 1,
+    "february": 2,
+    "march": 3,
+    "april": 4,
+    "may": 5,
+    "june": 6,
+    "july": 7,
+    "august": 8,
+    "september": 9,
+    "october": 10,
+    "november": 11,
+    "december": 12,
+}
+_MONTH_ABBREVIATIONS = {
+    "jan": 1,
+    "feb": 2,
+    "mar": 3,
+    "apr": 4,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "sept": 9,
+    "oct": 10,
+    "nov": 11,
+    "dec": 12,
+}
 # "May" only capitalised: lower-case "may" is nearly always the modal verb.
-MONTH = ("(?:" + "|".join(m for m in MONTHS if m != "may") + r"|(?-i:May|MAY)|(?:"
-         + "|".join(sorted(_MONTH_ABBREVIATIONS, key=len, reverse=True)) + r")\.?)")
+MONTH = (
+    "(?:"
+    + "|".join(m for m in MONTHS if m != "may")
+    + r"|(?-i:May|MAY)|(?:"
+    + "|".join(sorted(_MONTH_ABBREVIATIONS, key=len, reverse=True))
+    + r")\.?)"
+)
 DAY_OF_MONTH = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
+# Beside a day of the month, lower-case "may" is the month too: "on may 4th", "may the 4th", "the 4th of may".
+MONTH_BEFORE_DAY = rf"(?:{MONTH}|may(?=\s+(?:the\s+)?{DAY_OF_MONTH}(?![\w:])))"
+MONTH_AFTER_DAY = rf"(?:{MONTH}|(?<=of\s)may\b)"
 
 MERIDIEM = r"(?:a\.m\.|p\.m\.|am|pm)"
-_HOUR_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-               "twelve"]
+_HOUR_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
 HOUR_WORD = "(?:" + "|".join(sorted(_HOUR_WORDS, key=len, reverse=True)) + ")"
 # A clock time that reads unambiguously on its own: "10pm", "8:30 am", "22:15", "noon", "midnight".
-CLOCK_STRICT = (rf"(?:(?:[01]?\d|2[0-3])(?::[0-5]\d)?\s*{MERIDIEM}(?!\w)|(?:[01]?\d|2[0-3]):[0-5]\d(?!\d)"
-                rf"|noon|midnight|(?:[01]?\d|{HOUR_WORD})\s+o['’]?clock)")
+CLOCK_STRICT = (
+    rf"(?:(?:[01]?\d|2[0-3])(?::[0-5]\d)?\s*{MERIDIEM}(?!\w)|(?:[01]?\d|2[0-3]):[0-5]\d(?!\d)"
+    rf"|noon|midnight|(?:[01]?\d|{HOUR_WORD})\s+o['’]?clock)"
+)
 # Also a bare hour ("at 8 this morning"); only used where the context says which half of the day.
 CLOCK_LOOSE = rf"(?:{CLOCK_STRICT}|(?:[01]?\d|{HOUR_WORD})(?![\d:]))"
 
@@ -63,8 +125,18 @@ PARTS_OF_DAY = ("morning", "afternoon", "evening")
 PART_WINDOWS: dict[str, tuple[int, int]] = {"morning": (6, 12), "afternoon": (12, 18), "evening": (18, 24)}
 
 DURATION_UNITS: dict[str, str] = {
-    "second": "S", "sec": "S", "minute": "M", "min": "M", "hour": "H", "hr": "H", "h": "H",
-    "day": "D", "week": "W", "month": "MO", "year": "Y", "yr": "Y",
+    "second": "S",
+    "sec": "S",
+    "minute": "M",
+    "min": "M",
+    "hour": "H",
+    "hr": "H",
+    "h": "H",
+    "day": "D",
+    "week": "W",
+    "month": "MO",
+    "year": "Y",
+    "yr": "Y",
 }
 DURATION_UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)"
 

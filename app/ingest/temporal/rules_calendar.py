@@ -23,6 +23,8 @@ from app.ingest.temporal.grammar import Context, Rule, iso_date
 from app.ingest.temporal.lexicon import (
     DAY_OF_MONTH,
     MONTH,
+    MONTH_AFTER_DAY,
+    MONTH_BEFORE_DAY,
     NUM,
     WEEKDAY_ANY,
     WEEKDAY_FULL,
@@ -33,29 +35,39 @@ from app.ingest.temporal.lexicon import (
 from app.ingest.temporal.models import TemporalResolution
 
 REL_DAY = r"(?:the\s+)?day\s+before\s+yesterday|(?:the\s+)?day\s+after\s+tomorrow|yesterday|today|tomorrow"
-AGO = (rf"(?:(?:about|around|roughly|nearly|almost|like|maybe|some|a good)\s+)?(?:{NUM})\s*"
-       rf"(?:day|week|month|year|wk|yr|mo)s?\.?\s+ago|a\s+fortnight\s+ago")
+AGO = (
+    rf"(?:(?:about|around|roughly|nearly|almost|like|maybe|some|a good)\s+)?(?:{NUM})\s*"
+    rf"(?:day|week|month|year|wk|yr|mo)s?\.?\s+ago|a\s+fortnight\s+ago"
+)
 """'N days ago', also hedged ('about 3 days ago': the date, not the duration 'about 3 days') and
 abbreviated ('2 wks ago', '3 mos ago')."""
 LAST_NEXT_WEEKDAY = rf"(?:last|next|this\s+past|this\s+coming)\s+{WEEKDAY_ANY}"
 BARE_WEEKDAY = rf"(?:on\s+)?{WEEKDAY_FULL}"
 PERIOD = r"(?:last|this|next)\s+(?:week|month|year)(?:['’]s)?"
-PAST_N = (rf"(?:(?:for|over|in|during)\s+)?(?:the\s+)?(?:past|last)\s+(?:{NUM})\s+(?:day|week|month)s?"
-          r"|(?:for|over|in|during)\s+the\s+(?:past|last)\s+(?:day|week|month)|the\s+past\s+(?:day|week|month)")
-IN_N = (rf"in\s+(?:{NUM})\s+(?:day|week|month|year)s?|in\s+a\s+fortnight"
-        rf"|(?:{NUM})\s+(?:day|week)s?\s+from\s+(?:now|today)")
+PAST_N = (
+    rf"(?:(?:for|over|in|during)\s+)?(?:the\s+)?(?:past|last)\s+(?:{NUM})\s+(?:day|week|month)s?"
+    r"|(?:for|over|in|during)\s+the\s+(?:past|last)\s+(?:day|week|month)|the\s+past\s+(?:day|week|month)"
+)
+IN_N = (
+    rf"in\s+(?:{NUM})\s+(?:day|week|month|year)s?|in\s+a\s+fortnight"
+    rf"|(?:{NUM})\s+(?:day|week)s?\s+from\s+(?:now|today)"
+)
 YEAR_SUFFIX = r"(?:,?\s+(?:19|20)\d{2})"
-MONTH_DAY = (rf"(?:(?:next|coming|this\s+coming|upcoming|in)\s+)?"
-             rf"(?:{MONTH}\s+(?:the\s+)?{DAY_OF_MONTH}|(?:the\s+)?{DAY_OF_MONTH}\s+(?:of\s+)?{MONTH}){YEAR_SUFFIX}?")
+MONTH_DAY = (
+    rf"(?:(?:next|coming|this\s+coming|upcoming|in)\s+)?"
+    rf"(?:{MONTH_BEFORE_DAY}\s+(?:the\s+)?{DAY_OF_MONTH}|(?:the\s+)?{DAY_OF_MONTH}\s+(?:of\s+)?{MONTH_AFTER_DAY})"
+    rf"{YEAR_SUFFIX}?"
+)
 ISO_DATE = r"(?:19|20)\d{2}-[01]\d-[0-3]\d(?![\d:T])"
-MONTH_ONLY = (rf"(?:in|during|last|this|next|coming)\s+{MONTH}(?:\s+(?:19|20)\d{{2}})?"
-              rf"|{MONTH}\s+(?:19|20)\d{{2}}")
+MONTH_ONLY = (
+    rf"(?:in|during|last|this|next|coming)\s+{MONTH}(?:\s+(?:19|20)\d{{2}})?"
+    rf"|{MONTH}\s+(?:19|20)\d{{2}}"
+)
 MONTH_BARE = rf"{MONTH}(?:\s+(?:19|20)\d{{2}})?"
 YEAR = r"(?:in|during)\s+(?:19|20)\d{2}"
 YEAR_BARE = r"(?:19|20)\d{2}"
 
-_DAY_OFFSETS = (("before yesterday", -2), ("after tomorrow", 2), ("yesterday", -1), ("today", 0),
-                ("tomorrow", 1))
+_DAY_OFFSETS = (("before yesterday", -2), ("after tomorrow", 2), ("yesterday", -1), ("today", 0), ("tomorrow", 1))
 _FUTURE_MARKERS = ("next", "coming", "upcoming", "in ")
 
 
@@ -68,8 +80,14 @@ def _date(ctx: Context, day: date, convention: str) -> TemporalResolution:
 
 
 def _week(ctx: Context, monday: date, convention: str) -> TemporalResolution:
-    return ctx.result("week", convention, value=iso_week_label(monday), start=iso_date(monday),
-                      end=iso_date(monday + timedelta(days=6)), grain="week")
+    return ctx.result(
+        "week",
+        convention,
+        value=iso_week_label(monday),
+        start=iso_date(monday),
+        end=iso_date(monday + timedelta(days=6)),
+        grain="week",
+    )
 
 
 def _month(ctx: Context, day: date, convention: str) -> TemporalResolution:
@@ -158,7 +176,7 @@ _SENTENCE_END = re.compile(r"[.;!?\n]")
 
 
 def weekday_by_tense(match: re.Match[str], ctx: Context) -> TemporalResolution | None:
-    """"On Sunday" by the tense of its own clause: past → the most recent Sunday strictly before the
+    """ "On Sunday" by the tense of its own clause: past → the most recent Sunday strictly before the
     mention's date (as "last Sunday"); future → the first after it (as "next Sunday"); a weekday opening its
     clause ("Saturday a few of us went swimming") takes the tense of the rest of its sentence; else unresolved.
     Only the utterance gives the tense, so the bare words alone resolve to nothing."""
@@ -174,7 +192,7 @@ def weekday_by_tense(match: re.Match[str], ctx: Context) -> TemporalResolution |
 
 
 def _clause_tense(text: str, start: int, end: int) -> str | None:
-    """"past", "future" or None: the tense of the clause a weekday stands in (see :func:`weekday_by_tense`)."""
+    """ "past", "future" or None: the tense of the clause a weekday stands in (see :func:`weekday_by_tense`)."""
     starts = [m.end() for m in _CLAUSE_START.finditer(text, 0, start)]
     clause = text[starts[-1] if starts else 0 : start]
     if _FUTURE_CLAUSE.search(clause):
@@ -246,7 +264,8 @@ def in_n(match: re.Match[str], ctx: Context) -> TemporalResolution | None:
 
 def month_day(match: re.Match[str], ctx: Context) -> TemporalResolution | None:
     text = _lower(match)
-    month = month_index(re.search(MONTH, match.group(0), re.IGNORECASE).group(0))  # type: ignore[union-attr]
+    named = re.search(rf"{MONTH_BEFORE_DAY}|{MONTH_AFTER_DAY}", match.group(0), re.IGNORECASE)
+    month = month_index(named.group(0).lower().rstrip("."))  # type: ignore[union-attr]
     dom = int(re.search(r"(?<![\d])(\d{1,2})(?:st|nd|rd|th)?(?!\d)", text).group(1))  # type: ignore[union-attr]
     year = re.search(r"(?:19|20)\d{2}$", text)
     if year:
@@ -311,12 +330,12 @@ def since(match: re.Match[str], ctx: Context) -> TemporalResolution | None:
     return ctx.result("open_interval", "6", start=start, grain=inner.grain)
 
 
-SUPPLY = (rf"(?:an?\s+)?(?:{NUM})[- ](?:day|week|month)s?['’]?s?\s+supply\b"
-          rf"(?:[^.;\n]{{0,40}}?\b(?:started|starting|began|begun|beginning|begins|from)\s+(?:on\s+)?(?:{ANCHOR}))?")
-_SUPPLY_HEAD = re.compile(rf"^(?:an?\s+(?=\S+[- ](?:day|week|month)))?({NUM})[- ](day|week|month)",
-                          re.IGNORECASE)
-_SUPPLY_START = re.compile(r"\b(?:started|starting|began|begun|beginning|begins|from)\s+(?:on\s+)?(.+)$",
-                           re.IGNORECASE)
+SUPPLY = (
+    rf"(?:an?\s+)?(?:{NUM})[- ](?:day|week|month)s?['’]?s?\s+supply\b"
+    rf"(?:[^.;\n]{{0,40}}?\b(?:started|starting|began|begun|beginning|begins|from)\s+(?:on\s+)?(?:{ANCHOR}))?"
+)
+_SUPPLY_HEAD = re.compile(rf"^(?:an?\s+(?=\S+[- ](?:day|week|month)))?({NUM})[- ](day|week|month)", re.IGNORECASE)
+_SUPPLY_START = re.compile(r"\b(?:started|starting|began|begun|beginning|begins|from)\s+(?:on\s+)?(.+)$", re.IGNORECASE)
 
 
 def supply(match: re.Match[str], ctx: Context) -> TemporalResolution | None:
@@ -325,13 +344,12 @@ def supply(match: re.Match[str], ctx: Context) -> TemporalResolution | None:
     if head is None or count is None or count < 1 or count != int(count):
         return None
     n, unit = int(count), head.group(2).lower()
-    anchor = _SUPPLY_START.search(match.group(0)[head.end():])
+    anchor = _SUPPLY_START.search(match.group(0)[head.end() :])
     inner = ctx.resolve_inner(anchor.group(1)) if anchor else None
     if inner is None or inner.kind not in ("date", "datetime") or not inner.value:
         days = {"day": n, "week": 7 * n}.get(unit)
         iso = f"P{n}D" if unit == "day" else (f"P{n}W" if unit == "week" else f"P{n}M")
-        return ctx.result("duration", "8", value=iso, iso_duration=iso,
-                          duration_min=days * 1440 if days else None)
+        return ctx.result("duration", "8", value=iso, iso_duration=iso, duration_min=days * 1440 if days else None)
     first = date.fromisoformat(inner.value[:10])
     if unit == "month":
         last = shift_months(first, n) - timedelta(days=1)

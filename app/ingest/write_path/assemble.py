@@ -58,21 +58,18 @@ HEIGHT_TO_CM = {"cm": 1.0, "m": 100.0, "in": 2.54, "inch": 2.54, "inches": 2.54,
 @dataclass(frozen=True, slots=True)
 class Person:
     """What grounding needs to know about the user: sex and age (from ``Self``), and the first names their clinical
-    record gives them (how a caregiver may call them)."""
+    record gives them and its surnames (how a caregiver may call them: "Adán", "Mr Portillo")."""
 
     sex: str | None = None
     birth_date: date | None = None
     first_names: tuple[str, ...] = ()
+    surnames: tuple[str, ...] = ()
 
     def age_at(self, when: datetime) -> float | None:
         if self.birth_date is None:
             return None
         day = when.date()
-        years = (
-            day.year
-            - self.birth_date.year
-            - ((day.month, day.day) < (self.birth_date.month, self.birth_date.day))
-        )
+        years = day.year - self.birth_date.year - ((day.month, day.day) < (self.birth_date.month, self.birth_date.day))
         return float(years)
 
 
@@ -162,7 +159,9 @@ def plan_turn(
 
 def _person_with_turn_facts(person: Person, candidates: Sequence[CandidateRecord]) -> Person:
     sex = next((c.fields["value"] for c in candidates if c.type == "sex" and c.admissible), None)
-    return Person(sex=sex or person.sex, birth_date=person.birth_date, first_names=person.first_names)
+    return Person(
+        sex=sex or person.sex, birth_date=person.birth_date, first_names=person.first_names, surnames=person.surnames
+    )
 
 
 TENTATIVE_OK = frozenset({"goal"})
@@ -186,9 +185,7 @@ def _blocked(candidate: CandidateRecord, reason: str) -> BlockedCandidate:
     return BlockedCandidate(type=candidate.type, reason=reason, name=name, quote=candidate.quote)
 
 
-def _alias(
-    plan: TurnPlan, gate: AliasGate, kind: TermKind, name: str, candidate: CandidateRecord
-) -> Entry | None:
+def _alias(plan: TurnPlan, gate: AliasGate, kind: TermKind, name: str, candidate: CandidateRecord) -> Entry | None:
     """The alias gate: the entry on an exact match; a miss is blocked and queued (never stored)."""
     decision = gate.check(kind, name)
     if decision.admitted:
@@ -215,18 +212,14 @@ def _admit(
         if not isinstance(entry, TestEntry):
             return None
         row.update(
-            _test_annotation(
-                snapshot, entry, row.get("value", row.get("value_text")), row.get("unit"), person, age
-            )
+            _test_annotation(snapshot, entry, row.get("value", row.get("value_text")), row.get("unit"), person, age)
         )
         plan.link("test", uid, entry.key)
     elif kind in DRUG_TYPES:
         entry = _alias(plan, AliasGate(snapshot), "drug", candidate.fields["drug"], candidate)
         if not isinstance(entry, DrugEntry):
             return None
-        row.update(
-            drug=entry.key, standard_key=entry.key, drug_class=entry.drug_class, concepts=list(entry.concepts)
-        )
+        row.update(drug=entry.key, standard_key=entry.key, drug_class=entry.drug_class, concepts=list(entry.concepts))
         plan.link("drug", uid, entry.key)
     elif kind == "vital_sign" and candidate.fields.get("kind") == "blood_pressure":
         row.update(_ground_bp(snapshot, row, person, age))
@@ -374,9 +367,7 @@ def _facets(plan: TurnPlan, row: dict[str, Any], candidate: CandidateRecord) -> 
     if kind in ("condition", "allergy") and row.get("stated_status") == "denied":
         return  # a denial is held against the record by the reconciler; it links no concept
     if kind == "condition" and row.get("standard_key"):
-        plan.diagnosed.append(
-            {"uid": uid, "key": row["standard_key"], "status": row.get("stated_status") or "active"}
-        )
+        plan.diagnosed.append({"uid": uid, "key": row["standard_key"], "status": row.get("stated_status") or "active"})
     elif kind == "allergy":
         if row.get("standard_key"):
             plan.allergic.append({"uid": uid, "key": row["standard_key"], "reaction": row.get("reaction")})

@@ -32,8 +32,11 @@ from app.ingest.narrative.caregiver_view import (
     first_person_view,
     person_age,
     spoken_of,
+    surnames,
 )
+from app.ingest.narrative.misspelt_drugs import with_drug_spellings
 from app.ingest.narrative.models import ExtractionResult
+from app.ingest.narrative.pii import MaskedText
 from app.ingest.narrative.record_types import CandidateRecord
 from app.ingest.narrative.typed_contractions import with_apostrophes
 from app.ingest.write_path import queries
@@ -64,7 +67,7 @@ class Stages:
     """The write path's replaceable stages (the defaults are the project's deterministic ones)."""
 
     gate: Callable[[str, Any], Any]  # (text, extraction) -> decision with retain, reason, clinical_allowed
-    mask: Callable[[str], Any]  # text -> object with the masked ``text``
+    mask: Callable[[str], MaskedText]  # text -> the masked text and its spans
     resolve: Resolver
 
 
@@ -121,8 +124,10 @@ def process_turn(
         if found:
             return _replayed(user_id, utterance_id, found[0])
 
-    masked = stages.mask(text).text
     person = _person(context)
+    masked_text = stages.mask(text)
+    # the person's own name stays: "Evening shift here for Mr Portillo" (:meth:`.MaskedText.sparing`)
+    masked = masked_text.sparing(text, person.first_names + person.surnames)
     extraction, spoken = _extract_for_the_person(extract, masked, snapshot, mention_time, person, context)
     gate = gate_decision(stages.gate(text, extraction))
     del text  # nothing below sees the original text
@@ -197,18 +202,14 @@ def gate_decision(raw: Any) -> GateDecision:
     if isinstance(raw, GateDecision):
         return raw
     retain = bool(raw.retain)
-    return GateDecision(
-        retain=retain, reason=str(raw.reason), clinical_allowed=retain and bool(raw.clinical_allowed)
-    )
+    return GateDecision(retain=retain, reason=str(raw.reason), clinical_allowed=retain and bool(raw.clinical_allowed))
 
 
 def _blocked(raw: Any) -> BlockedCandidate:
     if isinstance(raw, BlockedCandidate):
         return raw
     if isinstance(raw, CandidateRecord):
-        reason = next(
-            (f for f in ("negated", "hypothetical", "uncertain", "family") if getattr(raw, f)), "blocked"
-        )
+        reason = next((f for f in ("negated", "hypothetical", "uncertain", "family") if getattr(raw, f)), "blocked")
         name = raw.fields.get("name") or raw.fields.get("drug") or raw.fields.get("substance")
         return BlockedCandidate(type=raw.type, reason=reason, name=name, quote=raw.quote)
     return BlockedCandidate(
@@ -236,19 +237,23 @@ def _extract_for_the_person(
     context: dict[str, Any],
 ) -> tuple[Any, SpokenOf | None]:
     """The extractor's result on the message read with its typed contractions' apostrophes
-    (:mod:`app.ingest.narrative.typed_contractions`) and, when a caregiver writes about the person (in this message,
+    (:mod:`app.ingest.narrative.typed_contractions`), its misspelt drug names in the dictionary's spelling
+    (:mod:`app.ingest.narrative.misspelt_drugs`) and, when a caregiver writes about the person (in this message,
     or in the conversation's message just before), in the person's first person
     (:mod:`app.ingest.narrative.caregiver_view`): quotes come back in the words as written. Also whom the message was
     read as speaking of."""
     typed = with_apostrophes(masked)
+    spelled = with_drug_spellings(typed.text, snapshot)  # "methotrexete": methotrexate (:mod:`.misspelt_drugs`)
     child = child_sex(person.sex, person.birth_date, mention_time)
     age = person_age(person.birth_date, mention_time)
-    spoken = spoken_of(typed.text, child=child, sex=person.sex, names=person.first_names, age=age)
+    spoken = spoken_of(
+        spelled.text, child=child, sex=person.sex, names=person.first_names, age=age, surnames=person.surnames
+    )
     if spoken is None and context.get("prior_writer_role"):  # "Oh and Mum still has her water tablet"
         spoken = continued(
             context["prior_writer_role"], context.get("prior_written_for"), child=child, names=person.first_names
         )
-    views = [typed] if spoken is None else [typed, first_person_view(spoken, typed.text)]
+    views = [typed, spelled] if spoken is None else [typed, spelled, first_person_view(spoken, spelled.text)]
     extraction = extract(views[-1].text, snapshot, mention=mention_time)
     if not isinstance(extraction, ExtractionResult):
         return extraction, spoken
@@ -263,11 +268,11 @@ def _person(context: dict[str, Any]) -> Person:
         sex=context.get("sex"),
         birth_date=date.fromisoformat(birth) if birth else None,
         first_names=first_names(context.get("patient_names") or ()),
+        surnames=surnames(context.get("patient_names") or ()),
     )
 
 
 # --- results -------------------------------------------------------------------------------------
-
 
 
 def _iso(value: Any) -> Any:
