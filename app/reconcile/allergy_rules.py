@@ -6,6 +6,8 @@ family; the most specific match wins ("grass pollen": the grass pollen allergy, 
 
 from __future__ import annotations
 
+import re
+
 from app.reconcile.context import ClinicalContext, ClinicalItem, allergy_active_at, medication_active_at
 from app.reconcile.matching import (
     DrugFacts,
@@ -63,6 +65,17 @@ TREE_NUT_KINDS = frozenset(
 legume and is not one of them."""
 FURRY_ANIMALS = frozenset({"cat", "dog", "kitten", "puppy", "horse", "rabbit", "hamster", "ferret"})
 """Animals whose allergy the record holds as an animal dander allergy ("cats" matches "Dander (animal) allergy")."""
+
+ALLERGIC_REACTION_SIGNS = re.compile(
+    r"\b(?:throat|tongue|lips?|mouth|face|eyes?)\s+(?:(?:feels?|felt|is|was|are|were|went|got|getting|started|"
+    r"starting|began)\s+)?(?:(?:all|really|so|very|a bit|kind of|to)\s+)?(?:tight|tightening|swollen|swelling|swell"
+    r"|swelled(?: up)?|closing(?: up)?|tingling|tingly|puffed up|puffy|puffing up|itchy)\b"
+    r"|\b(?:can't|cannot|couldn't|could not|hard to|trouble|struggling to)\s+(?:breathe|breathing|swallow|swallowing)\b"
+    r"|\b(?:hives|welts)\b",
+    re.IGNORECASE,
+)
+"""Signs of an allergic reaction in the quote: a throat tight or closing, lips or tongue swelling or tingling,
+trouble breathing or swallowing, hives."""
 
 
 def substance_forms(substance: str) -> set[str]:

@@ -62,9 +62,17 @@ PROCEDURE_STOPWORDS = frozenset(
         "replaced",
         "repaired",
         "had",
+        "and",
+        "last",
+        "latest",
+        "recent",
+        "first",
+        "annual",
+        "routine",
     }
 )
-"""Words of a stated procedure that do not name it ("appendix removed" is matched on "appendix")."""
+"""Words of a stated procedure that do not name it ("appendix removed" is matched on "appendix", "my last
+colonoscopy" on "colonoscopy")."""
 TREATED_CONDITIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("wisdom tooth", ("impacted molar", "impacted molars", "wisdom tooth", "wisdom teeth", "impacted tooth")),
     ("tooth extraction", ("dental caries", "tooth abscess", "dental abscess", "impacted tooth", "impacted molars")),

@@ -56,6 +56,10 @@ DOUBLE_DOSE_CUES: tuple[str, ...] = (
     "already had one",
     "already taken one",
     "already taken the first",
+    # a missed dose made up by a double one: "so he took 2 on tuesday to catch up"
+    "to catch up",
+    "to make up for",
+    "to make up for it",
 )
 
 DOUBLE_DOSE_PATTERN = re.compile(
@@ -78,6 +82,13 @@ DOUBLE_DOSE_PATTERN = re.compile(
     # "I'd forgotten I already had the first one", "forgot I had already taken it"
     r"|\bforg(?:ot|otten|etting) (?:that )?i(?:'d|'ve| had| have)? already (?:had|took|taken|swallowed)"
     r" (?:it|them|one|the first|(?:a|my|the) (?:\w+ )?(?:dose|pill|tablet|shot))\b"
+    # the dose forgotten as already had, in any tense: "because I forget that I take it already", "he dont remember he
+    # take it already", "I forget I already take it after breakfast and take again in the night"
+    r"|(?<!always )(?<!often )(?<!sometimes )(?<!usually )(?<!keep )(?<!keeps )"
+    r"\b(?:forg(?:ot|et|ets|otten|etting)|(?:do|does|did)(?:n'?t|\s+not)\s+remember)\s+(?:that\s+)?(?:i|he|she)\s+"
+    r"(?:(?:had|have|has)\s+)?(?=[^.;!?]{0,25}\balready\b)(?:already\s+)?(?:take|takes|took|taken|had|has|have)\s+"
+    r"(?:it|them|one|that|already|the\s+first|(?:my|the|his|her|a)\s+(?:[\w-]+\s+)?(?:dose|pills?|tablets?|shot"
+    r"|medicine|meds|one))\b"
     # a dose taken while unsure whether it had been taken: "couldn't remember if I'd had my warfarin, so I took one
     # to be safe", "wasn't sure whether I'd taken it and I had another"
     r"|\b(?:couldn'?t|could not|can'?t|cannot|didn'?t|did not|don'?t|do not|wasn'?t|was not|not)\s+"
@@ -156,7 +167,8 @@ _SAME_DAY_AFTER = re.compile(
     re.IGNORECASE,
 )
 _MISTAKE = re.compile(
-    r"\b(?:forgot|forgotten|forgetting|confused|by mistake|accidentally|mistakenly|without thinking|mixed up|lost track"
+    r"\b(?:forgot|forget|forgets|forgotten|forgetting|(?:don'?t|dont|doesn'?t|didn'?t|did not|do not) remember"
+    r"|confused|by mistake|accidentally|mistakenly|without thinking|mixed up|lost track"
     r"|couldn't remember|could not remember|didn't realise|didn't realize|wasn't thinking|on autopilot)\b",
     re.IGNORECASE,
 )
@@ -191,6 +203,14 @@ _TWICE = re.compile(
 """One drug taken twice on an occasion, whatever the intake verb ("swallowed my amlodipine twice this morning",
 "had my metoprolol two times today", "he got his warfarin twice last night", "must have taken Sunday's twice"); a
 frequency ("twice a day", "two times daily") is none."""
+_TWICE_TOLD_PRESENT = re.compile(
+    r"\b(?:take|takes)\s+(?:it|them|(?:my|the|his|her)(?:\s+[\w-]+){1,3}?)\s+(?:twice|two times|2 times)\b"
+    r"(?!\s+(?:a|an|per|each|every|daily|weekly|in a row on)\b|\s+(?:day|week)\b)",
+    re.IGNORECASE,
+)
+"""A dose told in the present tense, as many learners of English tell the past ("Yesterday he take the warfarin two
+times"): a double dose only beside a mistake ("because he dont remember he take it already"), since "I take it two
+times" may be a schedule."""
 _CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:so|and|but|then|because)\b", re.IGNORECASE)
 
 
@@ -220,6 +240,10 @@ def _sentence_says_second_dose(sentence: str, drug: str | None) -> bool:
     for m in _TWICE.finditer(sentence):
         if not _NOT_ASSERTED.search(_clause_before(sentence, m.start())):
             return True
+    if _MISTAKE.search(sentence):
+        for m in _TWICE_TOLD_PRESENT.finditer(sentence):
+            if not _NOT_ASSERTED.search(_clause_before(sentence, m.start())):
+                return True
     if _ALREADY_DONE.search(sentence) and not _NOT_ASSERTED.search(_clause_before(sentence, len(sentence))):
         return True
     for m in _AGAIN.finditer(sentence):

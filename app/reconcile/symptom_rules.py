@@ -2,7 +2,8 @@
 
 Chest pain with a cardiac history, hypoglycaemia signs on insulin or a sulfonylurea, fainting,
 seizure or stroke signs with a recorded neurological condition, breathing failing (can't breathe, lips
-turning blue, the reliever not working) with a recorded airway disease are high, safety-critical gaps
+turning blue, the reliever not working) with a recorded airway disease, a headache with disturbed vision in
+pregnancy or high blood pressure (:mod:`.hypertensive_signs`) are high, safety-critical gaps
 citing what they are tied to; a symptom of a recorded Condition is an agreement; any other symptom a
 low gap. The words are read from the name as said, the grounded key and the quote.
 """
@@ -22,7 +23,7 @@ from app.ingest.narrative.acute_signs import (
     WEAKNESS_SAID,
 )
 from app.ingest.narrative.site_pain import PAIN_QUALITY_FEELING
-from app.reconcile.allergy_rules import ALLERGY_STOPWORDS
+from app.reconcile.allergy_rules import ALLERGIC_REACTION_SIGNS, ALLERGY_STOPWORDS
 from app.reconcile.context import (
     ClinicalContext,
     ClinicalItem,
@@ -30,6 +31,7 @@ from app.reconcile.context import (
     condition_active_at,
     medication_active_at,
 )
+from app.reconcile.hypertensive_signs import hypertensive_signs_verdict
 from app.reconcile.matching import Verdict, age_phrase, agreement, any_phrase, discrepancy, has_phrase, words
 from app.reconcile.medication_rules import cardiac_items
 from app.reconcile.models import Statement
@@ -166,7 +168,11 @@ OVERDOSE_HISTORY: tuple[str, ...] = ("overdose", "opioid abuse", "opioid depende
 RELIEVER_FAILED = re.compile(
     r"\b(?:puffer|inhaler|reliever|nebuli[sz]er|ventolin|albuterol|salbutamol|blue inhaler|pump)\s+"
     r"(?:didn't|did not|wasn't|was not|isn't|is not|doesn't|does not|won't|wouldn't)\s+(?:\w+\s+)?"
-    r"(?:help|helping|work|working|do anything|do much|touch it|make a difference|fix it)\b",
+    r"(?:help|helping|work|working|do anything|do much|touch it|make a difference|fix it)\b"
+    # the reliever used again and again without relief: "used the blue inhaler 4 times ... and it's not helping"
+    r"|\b(?:puffer|inhaler|reliever|nebuli[sz]er|ventolin|albuterol|salbutamol|pump)\b[^.;!?]{0,60}?"
+    r"\b(?:it's|its|it is|it was|that's|but)\s+(?:still\s+)?(?:not|n't|isn't|wasn't)\s+(?:\w+\s+)?"
+    r"(?:help|helping|working|doing anything)\b",
     re.IGNORECASE,
 )
 """The reliever failing ("my puffer didn't help"): a sign the attack is severe."""
@@ -205,16 +211,7 @@ def _prefer_active(items: Sequence[ClinicalItem], t: datetime) -> list[ClinicalI
     return disorders or chosen
 
 
-ALLERGIC_REACTION_SIGNS = re.compile(
-    r"\b(?:throat|tongue|lips?|mouth|face|eyes?)\s+(?:(?:feels?|felt|is|was|are|were|went|got|getting|started|"
-    r"starting|began)\s+)?(?:(?:all|really|so|very|a bit|kind of|to)\s+)?(?:tight|tightening|swollen|swelling|swell"
-    r"|swelled(?: up)?|closing(?: up)?|tingling|tingly|puffed up|puffy|puffing up|itchy)\b"
-    r"|\b(?:can't|cannot|couldn't|could not|hard to|trouble|struggling to)\s+(?:breathe|breathing|swallow|swallowing)\b"
-    r"|\b(?:hives|welts)\b",
-    re.IGNORECASE,
-)
-"""Signs of an allergic reaction in the quote: a throat tight or closing, lips or tongue swelling or tingling,
-trouble breathing or swallowing, hives."""
+
 _ALLERGEN_GENERIC = frozenset({"allergy", "allergic", "intolerance", "substance", "disorder", "finding", "to", "of"})
 def _names_allergen(quote: str | None, allergy: ClinicalItem) -> bool:
     """Whether the quote names the recorded allergy's substance ("a bee got me" and "Allergy to bee venom"):
@@ -305,6 +302,9 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
     racing = palpitations_verdict(name, key, quote, ctx)  # with dizziness in heart disease (:mod:`.palpitation_rules`)
     if racing is not None:
         return racing
+    warning = hypertensive_signs_verdict(name, key, quote, ctx)  # pre-eclampsia's signs (:mod:`.hypertensive_signs`)
+    if warning is not None:
+        return warning
     if respiratory_distress(f"{name} {key}", st.quote or ""):
         airway = _prefer_active(
             [i for i in ctx.of_type("Condition") if any_phrase(i.display, RESPIRATORY_HISTORY)], t

@@ -114,17 +114,40 @@ def test_a_danger_symptom_cites_the_conditions_it_relies_on(
     decided(client, user_id, seed, snapshot, (resources, record, expected, cites))
 
 
-def test_a_rescue_pen_used_cites_the_allergen_told_in_the_next_sentence(
+def test_a_rescue_pen_used_with_the_reaction_told_agrees_and_the_reaction_is_the_danger(
     client: GraphClient, user_id: str, seed: Seeder, snapshot: DictionarySnapshot
 ) -> None:
+    # the pen's quote runs on to the next sentence's allergen; the reaction to it is the symptom's high gap, and
+    # the pen was used as prescribed (13 of 18 writers' turns with a pen used expect that agreement)
     text = "Had to jab my EpiPen at the party. A brownie had peanuts in it and my lips swelled up."
     records = extract(text, load_snapshot(), mention=datetime(2026, 3, 10, tzinfo=UTC)).records
     intake = next(r for r in records if r.type == "medication_intake")
     assert intake.quote == text
     record = {"type": "medication_intake", "fields": {"drug": "epinephrine"}, "quote": intake.quote}
-    expected = ("gap", "high", True)
-    cites = {("AllergyIntolerance", SNOMED, "91935009"), ("MedicationRequest", RXNORM, "1870230")}
-    decided(client, user_id, seed, snapshot, ([EPINEPHRINE, PEANUTS], record, expected, cites))
+    cites = {("MedicationRequest", RXNORM, "1870230")}
+    decided(client, user_id, seed, snapshot, ([EPINEPHRINE, PEANUTS], record, ("agreement", None, False), cites))
+    symptom = next(r for r in records if r.type == "symptom")
+    reaction = {"type": "symptom", "fields": dict(symptom.fields), "quote": symptom.quote}
+    allergy = {("AllergyIntolerance", SNOMED, "91935009")}
+    decided(client, user_id, seed, snapshot, ([EPINEPHRINE, PEANUTS], reaction, ("gap", "high", True), allergy))
+
+
+def test_a_rescue_pen_used_with_no_reaction_told_and_no_end_is_the_danger(
+    client: GraphClient, user_id: str, seed: Seeder, snapshot: DictionarySnapshot
+) -> None:
+    quote = "Had to use my EpiPen last night."
+    record = {"type": "medication_intake", "fields": {"drug": "epinephrine"}, "quote": quote}
+    cites = {("MedicationRequest", RXNORM, "1870230")}
+    decided(client, user_id, seed, snapshot, ([EPINEPHRINE, PEANUTS], record, ("gap", "high", True), cites))
+
+
+def test_a_rescue_pen_used_and_told_over_agrees(
+    client: GraphClient, user_id: str, seed: Seeder, snapshot: DictionarySnapshot
+) -> None:
+    quote = "She used her EpiPen yesterday and they kept her in the ER overnight, she is home and fine now."
+    record = {"type": "medication_intake", "fields": {"drug": "epinephrine"}, "quote": quote}
+    cites = {("MedicationRequest", RXNORM, "1870230")}
+    decided(client, user_id, seed, snapshot, ([EPINEPHRINE, PEANUTS], record, ("agreement", None, False), cites))
 
 
 def test_an_intake_of_another_drug_keeps_its_own_sentence() -> None:

@@ -145,8 +145,9 @@ CASES: list[Case] = [
             "fields": {"drug": "epinephrine"},
             "quote": "Had to use my EpiPen last night, my friend has a cat. My throat started closing up.",
         },
-        ("gap", "high", True),
-        {("MedicationRequest", RXNORM, "1870230"), ("AllergyIntolerance", SNOMED, "232347008")},
+        # the throat closing after the cat is the symptom's high gap (:mod:`app.reconcile.rescue_use`)
+        ("agreement", None, False),
+        {("MedicationRequest", RXNORM, "1870230")},
     ),
     (
         "an epinephrine shot with no allergen named",

@@ -138,10 +138,22 @@ WEAKNESS_SAID = re.compile(
 BREATHING_SAID = re.compile(
     r"\bi (?:couldn't|could not|can't|cannot|could barely|can barely|could hardly|can hardly|was struggling to"
     r"|was fighting to)\s+(?:breathe|get (?:my|a|any) breath|get (?:any )?air)\b(?!\s+(?:through|out of) (?:my )?nose)"
-    r"|\b(?:i was |i'm |i am )?gasping for (?:air|breath)\b",
+    r"|\b(?:i was |i'm |i am )?gasping for (?:air|breath)\b"
+    # too breathless to speak: "I can barely talk between breaths", "I couldn't get a full sentence out"
+    r"|\bi (?:couldn't|could not|can't|cannot|could barely|can barely|could hardly|can hardly)\s+"
+    r"(?:talk|speak|get (?:a|one)\s+(?:full\s+|whole\s+)?sentence out|finish (?:a|my) sentence)\b"
+    r"(?=[^.;!?]{0,30}\b(?:breath|breaths|breathing|breathe|wheez\w*|air)\b)"
+    r"|\b(?:wheez\w*|breathless|out of breath|short of breath)\b[^.;!?]{0,40}?\bi (?:couldn't|could not|can't|cannot"
+    r"|could barely|can barely|could hardly|can hardly)\s+(?:talk|speak|get (?:a|one)\s+(?:full\s+|whole\s+)?sentence"
+    r" out|finish (?:a|my) sentence)\b"
+    r"|\btoo (?:breathless|out of breath|short of breath) to (?:talk|speak)\b"
+    # breathing slowed or shallow, as an opioid slows it: "my breathing is really slow", "I'm barely breathing"
+    r"|\bmy breathing(?:'s|\s+(?:is|was|got|went|seems|seemed|has been|had been))\s+(?:(?:really|very|so|super|too"
+    r"|kind of|kinda|all|weirdly)\s+)?(?:slow|slowed|shallow|very shallow)\b"
+    r"|\b(?:i'm|i am|i was|im)\s+(?:barely|hardly)\s+breathing\b",
     re.IGNORECASE,
 )
-"""The speaker unable to breathe (see the module docstring)."""
+"""The speaker unable to breathe, or too breathless to speak (see the module docstring)."""
 CYANOSIS_SAID = re.compile(
     r"\bmy (?:lips|face|fingers|fingertips|fingernails|nails|mouth)\s+(?:\w+\s+)?(?:looked|look|were|was|went|turned"
     r"|got|going|turning|had gone|seemed)\s+(?:kind of\s+|kinda\s+|a bit\s+|a little\s+|sort of\s+|all\s+|slightly\s+"

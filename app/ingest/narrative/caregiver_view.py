@@ -33,6 +33,7 @@ Pure: the person's sex, birth date and the mention time are arguments.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -44,6 +45,7 @@ from app.ingest.narrative.writer_declarations import (
     DECLARED,
     DECLARED_WHO,
     NAMED_WRITER,
+    NAMED_WRITER_GROUPS,
     RELATION_SEX,
     RELATIVE_NAMED,
     ROLE_OF_PERSON,
@@ -94,7 +96,9 @@ _CHILD_NOUNS: dict[Sex, str] = {
 }
 _PARTICIPLE = re.compile(
     r"\s+(?:(?:also|just|already|still|never|finally|always|\w+ly)\s+)?"
-    r"(?:been|had|got|gotten|taken|done|seen|gone|stopped|started|missed|finished)\b",
+    r"(?:been|had|got|gotten|taken|done|seen|gone|stopped|started|missed|finished|skipped|quit|forgotten|run|lost"
+    r"|tried|used|changed|cut|doubled|refused|switched|decided|eaten|fallen|broken|thrown|left|given|passed|developed"
+    r"|noticed|complained|woken|slept|stayed|vomited|put|begun|swallowed|hurt|twisted|sprained|bumped|banged)\b",
     re.IGNORECASE,
 )
 _VERB_AGREEMENT = {
@@ -116,7 +120,7 @@ _VERB_AGREEMENT = {
 _NEXT_WORD = re.compile(r"\s+(?P<w>[a-z']+)", re.IGNORECASE)
 _OBJECT_FOLLOWS = re.compile(
     r"\s*(?:[.,;:!?)]|$|\s(?:to|at|in|into|on|onto|up|off|out|down|over|from|with|for|about|and|but|so|a|an|the"
-    r"|again|home|too|today|yesterday|another|more|extra|some)\b)"
+    r"|again|home|too|today|yesterday|another|more|extra|some|one|two|a second)\b)"
 )
 """What follows "her" as an object ("gave her a pill", "took her to the doctor"), not as a possessive ("her ear")."""
 
@@ -168,9 +172,12 @@ def spoken_of(
         return _a_childs(text, child, names)
     typed_sex = cast(Sex, sex)
     named_writer = NAMED_WRITER.search(text)
-    said_name = named_writer and (named_writer["name"] or named_writer["name2"] or named_writer["name3"])
-    if named_writer is not None and said_name and is_their_name(said_name, names):
-        role = WRITER_ROLE.get((named_writer["writer"] or named_writer["writer2"] or named_writer["writer3"]).lower())
+    said_name, said_writer = next(
+        ((named_writer[n], named_writer[w]) for n, w in NAMED_WRITER_GROUPS if named_writer and named_writer[n]),
+        (None, None),
+    )
+    if named_writer is not None and said_name and said_writer and is_their_name(said_name, names):
+        role = WRITER_ROLE.get(said_writer.lower())
         kin = kin_names(role, typed_sex, names)
         return SpokenOf(typed_sex, child == typed_sex, kin, named_writer.span(), role or CARER)
     titled = titled_person(text, surnames, typed_sex)
@@ -227,24 +234,32 @@ def person_age(birth_date: date | None, at: datetime) -> int | None:
 
 def first_names(record_names: Iterable[str]) -> tuple[str, ...]:
     """The first names a clinical record gives the person ("Adalberto916 Hartmann983" -> "Adalberto"; Synthea
-    numbers its names), at least three letters long."""
+    numbers its names), at least three letters long, each also without its accents ("María", "Maria")."""
     found: list[str] = []
     for name in record_names:
         first = re.sub(r"\d+", "", str(name).split()[0]) if str(name).split() else ""
-        if len(first) >= 3 and first.isalpha() and first not in found:
-            found.append(first)
+        # the name typed without its accents too: "maria's daughter here" for María
+        for form in (first, unaccented(first)):
+            if len(form) >= 3 and form.isalpha() and form not in found:
+                found.append(form)
     return tuple(found)
+
+
+def unaccented(word: str) -> str:
+    """``word`` without its accents ("María" -> "Maria", "Adán" -> "Adan")."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch))
 
 
 def surnames(record_names: Iterable[str]) -> tuple[str, ...]:
     """The surnames a clinical record gives the person ("Adalberto916 Hartmann983" -> "Hartmann"), at least three
-    letters long."""
+    letters long, each also without its accents ("Alcántar", "Alcantar")."""
     found: list[str] = []
     for name in record_names:
         words = str(name).split()
         last = re.sub(r"\d+", "", words[-1]) if len(words) > 1 else ""
-        if len(last) >= 3 and last.replace("-", "").replace("'", "").isalpha() and last not in found:
-            found.append(last)
+        for form in (last, unaccented(last)):
+            if len(form) >= 3 and form.replace("-", "").replace("'", "").isalpha() and form not in found:
+                found.append(form)
     return tuple(found)
 
 
@@ -268,8 +283,8 @@ def first_person_view(spoken: SpokenOf, text: str) -> RewrittenText:
             ends.append(start + i + 1 if copied else end)
 
     for m in pattern.finditer(text):
-        if spoken.declaration[0] <= m.start() < spoken.declaration[1]:
-            continue  # the writer's own words about themselves ("his wife here")
+        if spoken.declaration[0] <= m.start() < spoken.declaration[1] and not _RELATIVE_CLAUSE.match(text, m.end()):
+            continue  # the writer's own words about themselves ("his wife here"), not "my wife, who underwent ..."
         put(text[pos : m.start()], pos, m.start(), copied=True)
         said = m.group(0)
         if kin is not None and kin.fullmatch(said):
@@ -292,7 +307,8 @@ def first_person_view(spoken: SpokenOf, text: str) -> RewrittenText:
 
 _GIVEN_ME = re.compile(
     r"\b(?P<giver>I|we)\s+(?:(?P<aux>have|had|'ve|'d)\s+)?(?:(?:just|already|also|then)\s+)?"
-    r"(?P<verb>gave|given|give|giving)\s+me\b(?=\s+(?:my|his|her|the|a|an|another|one|two|a second|an extra)\b)",
+    r"(?P<verb>gave|given|give|giving)\s+(?:to\s+)?me\b"
+    r"(?=\s+(?:my|his|her|the|a|an|another|one|two|a second|an extra)\b)",
     re.IGNORECASE,
 )
 """The writer giving the person a dose, once the person is "me": "I gave him his coumadin" reads "I gave me my
@@ -335,6 +351,8 @@ def _first_person(word: str, text: str, end: int) -> tuple[str, str | None]:
     return "I", agree
 
 
+_RELATIVE_CLAUSE = re.compile(r",?\s+who\b", re.IGNORECASE)
+"""A relative clause about the person the declaration names: "writing on behalf of my wife, who underwent ..."."""
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s*)$")
 _SUBJECT_SLOT = re.compile(
     r"(?:^|[.!?,;:(\u2013\u2014]\s*|\s-+\s*|\b(?:and|but|so|because|since|when|that|then|while|if|as|now|today|yesterday"

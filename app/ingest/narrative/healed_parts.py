@@ -7,7 +7,8 @@ said, by the part alone ("ankle"); the reconciler matches a part to the recorded
 (:data:`app.reconcile.clinical_rules.SITE_WORDS`).
 
 Over is "healed", "mended" or "recovered" in any tense, or "fine", "better", "ok", "good", "clear" or "back to
-normal" said of now ("my wrist is fine now", "ears are all clear again"). Not read: a question ("is my ankle healed
+normal" said of now or of a time since ("my wrist is fine now", "ears are all clear again", "sinuses have been clear
+since August"). Not read: a question ("is my ankle healed
 yet?"), a negation ("hasn't healed", "not better"), a wish ("hope my wrist is better soon"), another person's part
 ("his ankle has healed", unless a caregiver's view made it the speaker's), a part that is fine without having been
 ill ("my knees are fine", no "now").
@@ -36,13 +37,17 @@ _INJURY_WORDS = "|".join(_INJURY)
 _OVER = (
     r"(?:(?:all|fully|completely|finally|totally|pretty\s+much|properly|nicely)\s+){0,2}"
     r"(?:(?:healed|mended|recovered)(?:\s+up)?\b"
-    r"|(?:fine|better|ok|okay|good|clear|all\s+clear|back\s+to\s+normal|all\s+good)\s+(?:now|again)\b)"
+    r"|(?:fine|better|ok|okay|good|clear|all\s+clear|back\s+to\s+normal|all\s+good)\s+(?:now|again)\b"
+    # over since a time: "have been completely clear since August", "fine for months"
+    r"|(?:better|clear|all\s+clear)\s+(?:since|for\s+(?:months|weeks|ages|a\s+while))\b)"
 )
+_SINCE = r"(?:\s+(?:from|since|back\s+in)\s+[\w']+(?:\s+\d+)?)?"
+"""When the part was hurt, between the part and what became of it: "the sprained wrist from feb is all healed"."""
 _OWNED = r"(?:\b(?:my|the)\s+|^\W*|(?<=[.!?]\s))"
 """The speaker's part ("my ankle", "the collarbone I broke"), or a part opening the sentence ("sinuses r fine now")."""
 _HEALED = re.compile(
     _OWNED + r"(?:(?P<adj>" + _INJURY_WORDS + r")\s+)?(?:(?:left|right|bad|sore)\s+)?"
-    r"(?P<part>" + _PARTS + r")\b"
+    r"(?P<part>" + _PARTS + r")\b" + _SINCE +
     # what happened to it, in a relative clause: "the collarbone he broke last spring"
     r"(?:\s+(?:that\s+|which\s+)?(?:i|we)\s+(?P<verb>" + _INJURY_WORDS + r")\b[^,.;!?]{0,40}?)?"
     r"\s*(?:has|have|is|are|'s|r|was|were|had)\s+(?:been\s+)?(?:now\s+)?"
@@ -52,7 +57,7 @@ _HEALED = re.compile(
     + _OWNED
     + r"(?:(?:left|right)\s+)?(?P<part2>"
     + _PARTS
-    + r")\s+(?:all\s+|fully\s+)?healed\b",
+    + r")\b" + _SINCE + r"\s+(?:all\s+|fully\s+)?healed\b",
     re.IGNORECASE,
 )
 _NOT_OVER = re.compile(

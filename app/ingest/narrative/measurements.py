@@ -40,6 +40,7 @@ SKIPPED_KEYS = frozenset({"sleep_duration", "smoking_status"})  # other patterns
 
 _CONNECTOR = re.compile(
     r"(?:\s|[=:\-]|\b(?:was|is|were|are|came back|came in|came out|reads?|says|said|shows|showed|measured|hit|"
+    r"found to be|turned out to be|"
     r"went up to|"
     r"went down to|dropped to|rose to|down to|fell to|climbed to|jumped to|now|at|of|around|about|only|just|right|"
     r"holding|steady|"

@@ -29,6 +29,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"|(?:haven't|have not|hasn't|has not|hadn't|had not|'ve not|'s not)\s+been\s+(?:taking|having|using|on)"
         r"|(?:didn't|did not|never|don't|do not)\s+remember(?:ed)?(?:\s+to\s+take)?"
         r"|(?:havent|haven't|hasnt|didnt|dont|don't)\s+(?:took|taken|take|had)|(?:i'm|i am|am|im) not taking"
+        # a learner's negation: "I not take the amlodipine since Saturday"
+        r"|(?<=\bi )not take|(?<=\bi )no take"
         r"|held|holding|hold off on|put on hold|paused|pausing"
         # a hold told as advice ("wants me to hold my warfarin", "told me to pause my water pill")
         r"|(?<=\bto )(?:hold|pause)"
@@ -50,6 +52,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
         # a refusal of the drug: "point blank refuses the cholesterol tablet", "Dad has refused his Valium since Friday"
         r"(?:refuse|refuses|refused|refusing)(?:\s+to\s+take)?|"
         r"stopped|stop|stopping|stoped|stopt|quit|quitting|discontinued|came off|come off|went off|got off"
+        # the formal word: "I ceased taking the Zocor last Thursday"
+        r"|ceased(?:\s+taking)?|cease(?:\s+taking)?|have ceased"
         r"|used to take|"
         # "no more amlodipine for me as of yesterday", "Day 3 of no Norvasc"
         r"(?:no\s+more|\bday\s+\w+\s+of\s+no)(?=\s+(?:of\s+)?(?:my|the)?\s*$)|"

@@ -12,7 +12,7 @@ A word is read as a drug only when all of these hold:
 - it is at least :data:`MIN_LENGTH` letters long and not a whole word of the embedding model's English word-piece
   vocabulary ("aspiring" stays as typed, never "aspirin");
 - it shares its first letter with the drug name, and the optimal-string-alignment distance is at most 1 (names
-  of up to 8 letters) or 2 (longer names);
+  of up to 8 letters), 2 (up to 10) or 3 (longer names: "levotiroxina" is three slips from "levothyroxine");
 - no other single-word drug name is as close (an ambiguous slip is left alone).
 
 Pure but for the word list, which is read once.
@@ -29,6 +29,8 @@ from app.ingest.narrative.terms import Vocabulary
 
 MIN_LENGTH = 7
 """Shorter words are too close to too many others ("zocor", "advil") to correct."""
+LONG_NAME = 10
+"""Names longer than this may be three slips away (a long name in another language's spelling)."""
 _WORD = re.compile(r"\b[a-zA-Z]+\b")
 
 
@@ -94,7 +96,7 @@ def closest_drug(word: str, candidates: Iterable[tuple[str, str]]) -> str | None
     best: dict[str, str] = {}
     best_distance = 3
     for name, key in candidates:
-        limit = 1 if len(name) <= 8 else 2
+        limit = 1 if len(name) <= 8 else 2 if len(name) <= LONG_NAME else 3
         distance = osa_distance(word, name, limit)
         if distance > limit or distance > best_distance:
             continue

@@ -26,12 +26,20 @@ _SURGERY = re.compile(
     r"(?:\b(?:i had|i've had|i have had|i underwent|i got|i just had|i just got"
     # "I finally had my knee scoped on Friday"
     r"|i\s+(?:finally|eventually|also|recently|only|then)\s+(?:had|got)"
+    # the person written of in a relative clause, once the carer's view made the part theirs: "I am writing on
+    # behalf of my wife, who underwent an operation to have my gallbladder removed"
+    r"|who\s+(?:underwent|had|got)(?=[^.;!?]{0,40}\bmy\b)"
     r"|(?:they|the doctors?|the surgeons?|the hospital|dr\.?\s+\w+)\s+(?:did|performed|finished|fixed))"
     r"|(?:^|(?<=[.!?]\s))(?:(?:finally|just|also)\s+)?(?:had|got))\s+"
+    # "underwent an operation to have my gallbladder removed"
+    r"(?:(?:an?\s+)?(?:operation|surgery|procedure|op)\s+to\s+(?:have|get)\s+)?"
     r"(?:my\s+|an?\s+|the\s+|th[oe]se\s+|(?:two|three|four|all|both|\d)\s+(?:of\s+my\s+)?)?"
     r"(?:(?:first|annual|routine|yearly|follow-up|impacted|infected|bad|last|remaining|bottom|top)\s+)?"
     r"(?:(?:left|right|both)\s+)?"
-    r"(?:(?P<organ>appendix|gallbladder|tonsils|uterus|womb|thyroid|spleen|kidney|wisdom teeth|wisdom tooth"
+    # "my tubes tied": a tubal ligation
+    r"(?:(?P<tied>tubes)\s+(?:tied|clipped|cut|done)"
+    r"|(?P<organ>tonsils and adenoids|adenoids and tonsils|appendix|gallbladder|tonsils|uterus|womb|thyroid|spleen"
+    r"|kidney|wisdom teeth|wisdom tooth"
     r"|adenoids|prostate|ovaries|ovary|cataract|cataracts)\s+"
     r"(?:out|removed|taken out|pulled(?: out)?|yanked(?: out)?|ripped out|extracted|done|fixed)"
     r"|(?P<joint>knee|hip|shoulder|ankle|elbow)s?\s+(?:replaced|replacements?)"
@@ -162,6 +170,21 @@ _ATTENDED = re.compile(
 )
 """A procedure the speaker went for ("I finally went for the colonoscopy my sister kept nagging me about"): done."""
 
+_COIL_FITTED = re.compile(
+    r"\b(?:the|my|a|an)\s+(?:new\s+)?(?:(?:copper|hormonal|mirena|kyleena)\s+)?(?:coil|iud|intrauterine device)\s+"
+    r"(?:was|got|has been|had been)\s+(?:(?:finally|just)\s+)?(?:put in|fitted|inserted|placed)\b"
+    r"|\b(?:i\s+)?(?:had|got)\s+(?:the|my|a|an)\s+(?:new\s+)?(?:(?:copper|hormonal|mirena|kyleena)\s+)?"
+    r"(?:coil|iud|intrauterine device)\s+(?:put in|fitted|inserted|placed)\b",
+    re.IGNORECASE,
+)
+"""A contraceptive coil fitted ("the coil was put in ten days ago", "I had an IUD fitted"): its insertion."""
+_TUBES_TIED = re.compile(
+    r"\b(?:i\s+)?(?:had|got|underwent)\s+(?:the|an?)\s+(?:operation|surgery|procedure|op)\s+to\s+"
+    r"(?:tie|clip|cut|block)\s+my\s+tubes\b",
+    re.IGNORECASE,
+)
+"""A tubal ligation told by its purpose ("I had the operation to tie my tubes in 2012")."""
+_TOLD_BY_WORDS = ((_COIL_FITTED, "intrauterine device insertion"), (_TUBES_TIED, "tubal ligation"))
 _ON_JOINT = re.compile(
     r"\s+(?:on|of|in|to)\s+(?:my|the)\s+(?:(?:left|right|bad)\s+)?(?P<joint>knee|hip|shoulder|ankle|elbow|wrist)\b",
     re.IGNORECASE,
@@ -172,7 +195,9 @@ _ON_JOINT = re.compile(
 def find_surgeries(text: str) -> list[Proposal]:
     out = []
     for m in _SURGERY.finditer(text):
-        if m.group("organ"):
+        if m.group("tied"):
+            procedure = "tubal ligation"
+        elif m.group("organ"):
             organ = m.group("organ").lower()
             procedure = PART_PROCEDURES.get(organ) or text[m.start("organ") : m.end()]
         elif m.group("joint"):
@@ -205,6 +230,10 @@ def find_surgeries(text: str) -> list[Proposal]:
         if not any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
             joint = (m.group("joint") or m.group("cleaned")).lower()
             out.append(Proposal("surgery_history", {"procedure": f"{joint} arthroscopy"}, (m.start(), m.end())))
+    for rx, name in _TOLD_BY_WORDS:
+        for m in rx.finditer(text):
+            if not any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
+                out.append(Proposal("surgery_history", {"procedure": name}, m.span()))
     for m in _ATTENDED.finditer(text):
         if not any(p.anchor[0] <= m.start("proc") < p.anchor[1] for p in out):
             out.append(Proposal("surgery_history", {"procedure": m.group("proc").lower()}, (m.start(), m.end())))

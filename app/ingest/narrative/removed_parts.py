@@ -33,6 +33,8 @@ PART_PROCEDURES = {
     "appendix": "appendectomy",
     "gallbladder": "cholecystectomy",
     "tonsils": "tonsillectomy",
+    "tonsils and adenoids": "tonsillectomy and adenoidectomy",
+    "adenoids and tonsils": "tonsillectomy and adenoidectomy",
     "adenoids": "adenoidectomy",
     "thyroid": "thyroidectomy",
     "spleen": "splenectomy",

@@ -124,11 +124,21 @@ class TermIndex:
             if i + n < len(norms) and (norms[i + n - 1], norms[i + n]) in OBJECT_COMPOUNDS:
                 i += n  # "the pill box" is a box, not the contraceptive pill
                 continue
+            if kind != "drug" and i + n < len(norms) and norms[i + n] in DOSE_FORM_NOUNS:
+                i += 1  # "my pressure pill": not the test "my pressure" but, from the next word, the drug's alias
+                continue
             start, end = tokens[i].start, tokens[i + n - 1].end
             matches.append(TermMatch(kind, key, start, end, text[start:end]))
             i += n
         return matches
 
+
+DOSE_FORM_NOUNS = frozenset(
+    ("pill", "pills", "tablet", "tablets", "tabs", "meds", "medicine", "medicines", "medication", "medications",
+     "capsule", "capsules")
+)
+"""A word after a test or condition name that makes the phrase a drug's ("my pressure pill", "the thyroid
+tablet"): the name is not read as the test or condition."""
 
 OBJECT_COMPOUNDS = frozenset(
     (word, thing)

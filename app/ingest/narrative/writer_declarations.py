@@ -99,8 +99,13 @@ WRITER_HERE = re.compile(
 )
 """The writer names themselves at the start: "Her son here.", "This is his wife typing.", "Daughter here, ..."."""
 NAMED_WRITER = re.compile(
-    rf"^\W*{GREETING}(?:it's|this is|i'm|i am)\s+(?P<name>\w+)'s\s+(?P<writer>{WRITER})\b"
+    # the owner's "'s" may be typed without its apostrophe: "this is reubens wife typing for him"
+    rf"^\W*{GREETING}(?:it's|its|this is|i'm|im|i am)\s+(?P<name>\w+?)(?:'s|’s|s)\s+(?P<writer>{WRITER})\b"
     r"(?!'s|\s+of\b)"
+    # "maria's daughter here - ...", "Adans son typing"
+    rf"|^\W*{GREETING}(?P<name4>\w+?)(?:'s|’s|s)\s+(?P<writer4>{WRITER})\s+(?:here|typing|writing|texting)\b"
+    # "I am the father of Versie", "I am mother of Oralia" (the relation before the name, as many languages say it)
+    rf"|\b(?:i'm|i am|im)\s+(?:the\s+)?(?P<writer5>{WRITER})\s+of\s+(?P<name5>\w+)\b"
     # "Quick update on Morgan from her dad:"
     rf"|^\W*{GREETING}(?:(?:a\s+)?quick\s+)?(?:update|news|note|word|message)\s+(?:on|about|re|regarding)\s+"
     rf"(?P<name2>\w+)\s+from\s+(?:his|her|their)\s+(?P<writer2>{WRITER})\b"
@@ -109,8 +114,11 @@ NAMED_WRITER = re.compile(
     re.IGNORECASE,
 )
 """The writer names themselves by the person's first name: "Hi, this is Adán's daughter", "I'm Rosa's husband",
-"Quick update on Morgan from her dad", "Quick one from Adán's son." (taken only when the name is the record's own
-first name)."""
+"Quick update on Morgan from her dad", "Quick one from Adán's son.", "maria's daughter here", "I am the father of
+Versie" (taken only when the name is the record's own first name)."""
+NAMED_WRITER_GROUPS = (("name", "writer"), ("name2", "writer2"), ("name3", "writer3"), ("name4", "writer4"),
+                       ("name5", "writer5"))
+"""The (person's name, writer's word) group pairs of :data:`NAMED_WRITER`."""
 RELATIVE_NAMED = re.compile(rf"\b(?:my|our)\s+(?P<relation>{RELATION})\s+(?P<name>\w+)\b", re.IGNORECASE)
 """The person named with the writer's relation to them: "My daughter Morgan bit into a cookie", "our son Gerardo"
 (taken only when the name is the record's own first name)."""
