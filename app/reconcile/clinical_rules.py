@@ -34,6 +34,15 @@ UNDATED_VACCINE_WINDOW = timedelta(days=30)
 """A vaccination told without a date the conventions pin ("got a flu shot at my physical the other day", "on the
 12th") is the latest dose of that vaccine when the record holds one in the 30 days before the message; a yearly
 vaccine's dose of last season is not it."""
+A_PAST_COURSE = re.compile(
+    r"\b(?:years ago|ages ago|long ago|as a (?:kid|child|baby|teen|teenager)|when (?:i|he|she) was (?:little|young"
+    r"|small|a kid|a baby|a child|a teen|a teenager)|back in (?:the )?(?:19|20)\d\d"
+    r"|(?:all|both)\s+(?:(?:two|three|four|\d)\s+)?(?:of\s+)?(?:my|his|her|their|the)\s+(?:[\w-]+\s+)?(?:shots|jabs|doses|injections|vaccines|vaccinations)"
+    r"|the (?:full|whole) (?:course|series))\b",
+    re.IGNORECASE,
+)
+"""A vaccination told as long past or as a finished course ("had both of his shingles jabs years ago", "all three of
+his HPV shots"): any recorded dose of that vaccine before the message is it, whatever its age."""
 VACCINE_FAMILIES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # each family by its disease and by the brand names people say ("my second Shingrix shot", "the Prevnar jab")
     ("influenza", ("flu", "influenza", "fluzone", "flublok", "fluad", "flucelvax", "afluria", "fluarix", "flulaval")),
@@ -308,6 +317,8 @@ def immunization_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
     # a stated period ("at my check-up in December") is read at its end: a dose recorded anywhere in it counts
     start = st.event_start if st.event_start is not None and st.event_start < t else t
     window = VACCINE_WINDOW if st.event_start is not None else UNDATED_VACCINE_WINDOW
+    if family is not None and st.event_start is None and A_PAST_COURSE.search(st.quote or ""):
+        window = t - datetime.min.replace(tzinfo=t.tzinfo)  # a finished course or a dose long past: any dose
     recent = [
         i
         for i in ctx.of_type("Immunization")
@@ -325,7 +336,8 @@ def immunization_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
         "gap",
         "low",
         "immunization.unrecorded",
-        f"The statement reports {what}; the record holds no matching Immunization in the {window.days} days before.",
+        f"The statement reports {what}; the record holds no matching Immunization"
+        + (f" in the {window.days} days before." if window.days < 36500 else "."),
         [],
     )
 

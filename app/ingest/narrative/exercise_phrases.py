@@ -30,15 +30,22 @@ EXERCISE_MODIFIERS = (
     "|tempo|speed|fartlek|rugby|soccer|football|basketball|hockey|tennis|squash|martial|karate|judo|jiu-jitsu"
 )
 """Words that make a class, session or workout an exercise one ("spin classes", "a tabata session")."""
-_INTRINSIC = r"sprints|intervals|laps|burpees|(?:hill|stair|track)\s+repeats|repeats|wind sprints|suicides|tabatas?"
+_INTRINSIC = (
+    r"sprints|intervals|laps|burpees|(?:hill|stair|track)\s+repeats|repeats|wind sprints|suicides|tabatas?"
+    # a kind of training said as a thing one does or joins: "started CrossFit", "signed up for a HIIT bootcamp"
+    r"|(?:crossfit|bootcamp|boot-camp|boot camp|hiit|spinning|deadlifts)"
+    # the longer phrase when a unit follows: "a Tuesday night bootcamp session", "a HIIT bootcamp"
+    r"(?!\s+(?:class|classes|session|sessions|workouts?|training|gyms?|crossfit|bootcamp|boot-camp|boot camp)\b)"
+)
 """Heads that are training units by themselves."""
 _GENERIC = (
     r"class(?:es)?|sessions?|workouts?|training|drills|rounds|sets|reps|heats|wods?|rides|runs|swims|climbs|efforts"
+    r"|gyms?"
 )
 """Heads that are training units only with an exercise modifier."""
 _SUBJECT = (
     r"(?:\b(?:i|we|(?:my\s+\w+\s+and|me\s+and\s+my\s+\w+\s+))(?:\s+i)?(?:'ve|'m|'d|\s+have|\s+had|\s+am|\s+was|\s+were)?"
-    r"|(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=,\s)|(?<=\band\s)|(?<=\bthen\s)|(?<=\bso\s))"
+    r"|(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=,\s)|(?<=\band\s)|(?<=\bthen\s)|(?<=\bso\s)|(?<=\bbut\s))"
     # someone has the speaker do it: "my trainer has me doing sprint intervals", "the coach made us do laps"
     r"|\b(?:has|had|have|got|gets|makes|made)\s+(?:me|us))"
 )
@@ -56,6 +63,13 @@ _DETERMINER = (
 )
 _NOT_MODIFIER = r"(?:do|did|does|doing|go|get|be|have|try|start|make|take|some\s+more)\b"
 """Verbs are no modifiers of a training unit ("I'm going to do sprints tomorrow" names none after "going to")."""
+_BACK_FROM = re.compile(
+    rf"(?:^|(?<=[.!?,]\s)|\b(?:i'm|im|i am|i've|just|i\s+got)\s+)(?:just\s+)?(?:got\s+)?(?:back|home)\s+from\s+"
+    rf"(?:(?:my|the|a|an|our|this|that)\s+)?(?P<np>(?:(?!{_NOT_MODIFIER})[a-z][\w'-]*\s+){{0,3}}?"
+    rf"(?P<head>{_INTRINSIC}|{_GENERIC}))\b",
+    re.IGNORECASE,
+)
+"""The speaker back from a training session ("just back from bootcamp this evening", "home from my spin class")."""
 _PHRASE = re.compile(
     rf"{_SUBJECT}\s*(?:(?:also|just|finally|already|even|now|then|actually)\s+){{0,2}}(?P<verb>{_VERB})\s+"
     rf"{_DETERMINER}?(?P<np>(?:(?!{_NOT_MODIFIER})[a-z][\w'-]*\s+){{0,4}}?(?P<head>{_INTRINSIC}|{_GENERIC}))\b",
@@ -90,7 +104,7 @@ _SINGULAR = {"classes": "class", "sessions": "session", "workouts": "workout", "
 def exercise_phrases(text: str) -> list[tuple[int, int, str]]:
     """``(start, end, activity)`` of each exercise said as a noun phrase the speaker did (module docstring)."""
     out = []
-    for m in _PHRASE.finditer(text):
+    for m in [*_PHRASE.finditer(text), *_BACK_FROM.finditer(text)]:
         np, head = m.group("np"), m.group("head")
         modifiers = np[: m.start("head") - m.start("np")]
         if not re.fullmatch(_INTRINSIC, head, re.IGNORECASE) and not _MODIFIER.search(modifiers):

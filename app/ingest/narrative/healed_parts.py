@@ -39,7 +39,9 @@ _OVER = (
     r"(?:(?:healed|mended|recovered)(?:\s+up)?\b"
     r"|(?:fine|better|ok|okay|good|clear|all\s+clear|back\s+to\s+normal|all\s+good)\s+(?:now|again)\b"
     # over since a time: "have been completely clear since August", "fine for months"
-    r"|(?:better|clear|all\s+clear)\s+(?:since|for\s+(?:months|weeks|ages|a\s+while))\b)"
+    r"|(?:better|clear|all\s+clear)\s+(?:(?:ever\s+)?since|for\s+(?:months|weeks|ages|a\s+while))\b"
+    # "maxi's ankle is all good now", "the ankle's all good"
+    r"|(?:all\s+)?good\s+now\b)"
 )
 _SINCE = r"(?:\s+(?:from|since|back\s+in)\s+[\w']+(?:\s+\d+)?)?"
 """When the part was hurt, between the part and what became of it: "the sprained wrist from feb is all healed"."""

@@ -146,7 +146,8 @@ _LABISH = frozenset(
     ]
 )
 _BP = re.compile(
-    rf"(?P<sys>(?<![\d/.])\d{{2,3}}|{SPOKEN_INTEGER})\s?(?:/|\s+over\s+|over)\s?"
+    # "158 on 109", as the British say a reading
+    rf"(?P<sys>(?<![\d/.])\d{{2,3}}|{SPOKEN_INTEGER})\s?(?:/|\s+over\s+|over|\s+on\s+(?=\d{{2,3}}\b|one\b|two\b|\w+ty\b))\s?"
     rf"(?P<dia>\d{{2,3}}(?![\d/])|{SPOKEN_INTEGER})(?:\s?(?P<unit>mm\s?hg))?",
     re.IGNORECASE,
 )
@@ -297,6 +298,8 @@ def _proposal_for(
     if entry.key in VITAL_KINDS:
         return Proposal("vital_sign", {"kind": VITAL_KINDS[entry.key], "value": value, "unit": unit}, span)
     if entry.key in BODY_KINDS:
+        if unit is not None and unit.lower() in ("kilo", "kilos", "kilogram", "kilograms", "kgs"):
+            unit = "kg"  # UCUM's kilogram, as :mod:`.body_size` writes it
         return Proposal(
             "body_measurement", {"kind": BODY_KINDS[entry.key], "value": value, "unit": unit}, span
         )

@@ -21,10 +21,13 @@ _UNIT_WORDS = (
 UNIT = rf"(?:{_UNIT_WORDS})(?![\w/])"
 _SPOKEN_DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _SPOKEN_WHOLES = (*_SPOKEN_DIGITS, "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen")
+_SPOKEN_TENS_WORDS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 SPOKEN_DECIMAL = (
-    rf"\b(?:{'|'.join(_SPOKEN_WHOLES)})\s+point\s+(?:{'|'.join(_SPOKEN_DIGITS)}|oh)\b"
+    rf"\b(?:(?:{'|'.join(_SPOKEN_TENS_WORDS)})(?:[- ](?:{'|'.join(_SPOKEN_DIGITS[1:])}))?|{'|'.join(_SPOKEN_WHOLES)})"
+    rf"\s+point\s+(?:{'|'.join(_SPOKEN_DIGITS)}|oh)\b"
 )
-"""A decimal said in words, as a message from the office reads it out ("A1C six point four")."""
+"""A decimal said in words, as a message from the office reads it out ("A1C six point four", "ninety four point five
+kilos")."""
 _SPOKEN_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
                  "nineteen")
 _SPOKEN_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
@@ -38,12 +41,14 @@ SPOKEN_INTEGER = (
     # a reading said by its hundreds digit and the rest: "one fifty-eight over ninety-six", "two twenty pounds"
     rf"|(?:one|two)\s+(?:{'|'.join(_SPOKEN_TENS)})(?:[- ](?:{_ONES}))?(?=\s+(?:over|pounds|lbs|kilos|mg/dl)\b"
     # or closing its clause, as a reading's value: "LDL came out one forty five"
-    r"|\s*(?:[.,;!?]|$))"
+    r"|\s+on\s+(?:one|two|a|\w+ty)\b|\s*(?:[.,;!?]|$))"
+    # a hundreds digit and "oh": "one oh nine" is 109
+    rf"|(?:one|two)\s+oh\s+(?:{_ONES})"
     rf"|{_TWO_DIGITS})\b(?![- ](?:year|years|something|ish)\b)"
 )
 """A whole number from ten to 999 said in words ("ninety-eight kilos", "a hundred and forty", "one fifty-eight over
-ninety-six", "LDL came out one forty five"); single digits are left out (they are mostly counts and articles: "one of
-those")."""
+ninety-six", "one fifty eight on one oh nine", "LDL came out one forty five"); single digits are left out (they are
+mostly counts and articles: "one of those")."""
 QUANTITY = re.compile(
     rf"(?P<num>{NUMBER_CORE}|{SPOKEN_DECIMAL}|{SPOKEN_INTEGER})(?:\s?(?P<unit>{UNIT})|(?![\w]))", re.IGNORECASE
 )
@@ -128,7 +133,8 @@ def parse_number(text: str) -> float:
     if " point " in word:  # "six point four" -> 6.4
         whole, tenth = (w.strip() for w in word.split(" point ", 1))
         tenths = 0 if tenth == "oh" else _SPOKEN_DIGITS.index(tenth)  # "six point oh" -> 6.0
-        return float(_SPOKEN_WHOLES.index(whole)) + tenths / 10
+        units = _SPOKEN_WHOLES.index(whole) if whole in _SPOKEN_WHOLES else _spoken_integer(whole)
+        return float(units) + tenths / 10
     if word[:1].isalpha():
         return float(_spoken_integer(word))
     return float(word.replace(",", ""))
@@ -142,10 +148,12 @@ def _spoken_integer(words: str) -> int:
         at = parts.index("hundred")
         total = 100 * (1 if parts[0] == "a" else _SPOKEN_DIGITS.index(parts[0]))
         parts = parts[at + 1 :]
-    elif len(parts) > 1 and parts[1] in _SPOKEN_TENS:  # "one fifty-eight": the hundreds digit said first
+    elif len(parts) > 1 and (parts[1] in _SPOKEN_TENS or parts[1] == "oh"):  # "one fifty-eight", "one oh nine"
         total = 100 * _SPOKEN_DIGITS.index(parts[0])
         parts = parts[1:]
     for word in parts:
+        if word == "oh":
+            continue
         if word in _SPOKEN_TENS:
             total += 10 * (_SPOKEN_TENS.index(word) + 2)
         elif word in _SPOKEN_TEENS:

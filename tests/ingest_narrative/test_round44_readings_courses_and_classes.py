@@ -1,0 +1,88 @@
+"""Round 44 (issue #7): a reading said as digits in words with "oh" ("one oh nine") or "on" between ("one fifty
+eight on one oh nine"); a decimal of two-digit wholes in words ("ninety four point five kilos") and "kilos" written
+as UCUM's kg; a part "all good now" or clear "ever since"; training said by its kind ("started CrossFit", "signed up
+for a HIIT bootcamp", "just back from bootcamp", "but did a spin class")."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from app.dictionary.snapshot import DictionarySnapshot
+from app.ingest.narrative.exercise_phrases import exercise_phrases
+from app.ingest.narrative.healed_parts import find_healed_parts
+from app.ingest.narrative.quantities import parse_number
+from tests.ingest_narrative.extracted import grounded_records, of_type
+
+AT = datetime(2021, 4, 15, 15, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("said", "value"),
+    [("one oh nine", 109.0), ("two oh five", 205.0), ("one fifty eight", 158.0), ("ninety four point five", 94.5),
+     ("twelve point nine", 12.9)],
+)
+def test_spoken_numbers(said: str, value: float) -> None:
+    assert parse_number(said) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "systolic", "diastolic"),
+    [
+        ("Did the cuff on the chemist machine this morning, one fifty eight on one oh nine", 158.0, 109.0),
+        ("the blood pressure machine at the gym said one oh eight over sixty eight on saturday", 108.0, 68.0),
+        ("home cuff just said one fifty two over one oh one. i did it twice", 152.0, 101.0),
+        ("my blood pressure was 158 on 92 at the pharmacy", 158.0, 92.0),
+    ],
+)
+def test_a_reading_said_in_words_or_with_on(
+    snapshot: DictionarySnapshot, text: str, systolic: float, diastolic: float
+) -> None:
+    vitals = of_type(grounded_records(text, snapshot, AT), "vital_sign")
+    assert [(v["systolic"], v["diastolic"]) for v in vitals] == [(systolic, diastolic)]
+
+
+def test_a_day_and_a_time_are_no_reading(snapshot: DictionarySnapshot) -> None:
+    assert of_type(grounded_records("I came home on Monday at two", snapshot, AT), "vital_sign") == []
+
+
+@pytest.mark.parametrize(
+    "text", ["weighed myself this morning ninety four point five kilos", "my weight was 94.5 kilos"]
+)
+def test_a_weight_in_kilos_is_in_kg(snapshot: DictionarySnapshot, text: str) -> None:
+    weights = of_type(grounded_records(text, snapshot, AT), "body_measurement")
+    assert weights == [{"kind": "weight", "value": 94.5, "unit": "kg"}]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("my sinuses have been clear ever since the endoscopy last year, touch wood", "sinuses"),
+        ("my ankle is all good now, no limp at all", "ankle"),
+    ],
+)
+def test_a_part_all_good_now_or_clear_ever_since_is_resolved(text: str, name: str) -> None:
+    assert [(p.fields["name"], p.fields["status"]) for p in find_healed_parts(text)] == [(name, "resolved")]
+
+
+@pytest.mark.parametrize(
+    ("text", "activity"),
+    [
+        ("ngl doc wont love this but did a spin class yesterday, the hard one", "spin class"),
+        ("just back from bootcamp this evening, hill sprints and burpees flat out", "bootcamp"),
+        ("I signed up for a HIIT bootcamp - first class was this morning", "hiit bootcamp"),
+        ("Started CrossFit yesterday!! max effort deadlifts then burpees", "crossfit"),
+        ("I've joined a CrossFit gym and am doing all-out sprint sessions", "crossfit gym"),
+        ("We joined a Tuesday night bootcamp session at the park.", "bootcamp session"),
+    ],
+)
+def test_training_said_by_its_kind(text: str, activity: str) -> None:
+    assert [a for _, _, a in exercise_phrases(text)][:1] == [activity]
+
+
+@pytest.mark.parametrize(
+    "text", ["I joined a gym.", "I'm back from the gym shop", "but did a tax return yesterday"]
+)
+def test_no_training_without_a_kind(text: str) -> None:
+    assert exercise_phrases(text) == []
