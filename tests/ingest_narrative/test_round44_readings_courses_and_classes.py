@@ -1,7 +1,10 @@
-"""Round 44 (issue #7): a reading said as digits in words with "oh" ("one oh nine") or "on" between ("one fifty
+"""Rounds 44 and 45 (issue #7): a reading said as digits in words with "oh" ("one oh nine") or "on" between ("one fifty
 eight on one oh nine"); a decimal of two-digit wholes in words ("ninety four point five kilos") and "kilos" written
 as UCUM's kg; a part "all good now" or clear "ever since"; training said by its kind ("started CrossFit", "signed up
-for a HIIT bootcamp", "just back from bootcamp", "but did a spin class")."""
+for a HIIT bootcamp", "just back from bootcamp", "but did a spin class"); a writer named by place, agency or
+apposition ("this is Pat from next door to Adalberto", "the carer from the agency for Mrs Eura Treutel", "its marge,
+hoberts wife", "im his son") and the person's name or kin with an owner's "s" typed without its apostrophe ("brants
+words", "dads tablets")."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from datetime import UTC, datetime
 import pytest
 
 from app.dictionary.snapshot import DictionarySnapshot
+from app.ingest.narrative.caregiver_view import first_person_view, spoken_of
 from app.ingest.narrative.exercise_phrases import exercise_phrases
 from app.ingest.narrative.healed_parts import find_healed_parts
 from app.ingest.narrative.quantities import parse_number
@@ -86,3 +90,47 @@ def test_training_said_by_its_kind(text: str, activity: str) -> None:
 )
 def test_no_training_without_a_kind(text: str) -> None:
     assert exercise_phrases(text) == []
+
+
+# --- round 45: more ways a writer names themselves ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "sex", "names", "surnames", "said"),
+    [
+        ("Hello, this is Pat from next door to Adalberto. About an hour ago he had to sit down", "male",
+         ("Adalberto",), ("Hartmann",), "About an hour ago I had to sit down"),
+        ("I am Blessing, the carer from the agency for Mrs Eura Treutel. I must report she refuse her warfarin",
+         "female", ("Eura",), ("Treutel",), "I refuse my warfarin"),
+        ("hi its marge, hoberts wife, im on his phone. he took his hctz at 7", "male", ("Hobert",), ("Murazik",),
+         "I took my hctz"),
+        ("sorry this is long im his son, dad fainted in the bathroom", "male", ("Adan",), ("Portillo",),
+         "I fainted in the bathroom"),
+        ("brants words came out all jumbled last night and the left side of his mouth was drooping", "male",
+         ("Brant",), ("Jacobson",), "my words came out all jumbled"),
+        ("hi its Tanners daughter, Im sorting out dads tablets.", "male", ("Tanner",), ("Smith",),
+         "sorting out my tablets"),
+    ],
+)
+def test_a_writer_named_by_place_agency_or_apposition(
+    text: str, sex: str, names: tuple[str, ...], surnames: tuple[str, ...], said: str
+) -> None:
+    spoken = spoken_of(text, child=None, sex=sex, names=names, age=80, surnames=surnames)
+    assert spoken is not None and said in first_person_view(spoken, text).text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "this is Pat from next door to the shop, I bought milk",  # no name of the person's
+        "I am Blessing, the carer from the agency for Mrs Eura Jones.",  # another surname
+        "im his biggest fan lol",  # no writer word
+    ],
+)
+def test_no_writer_without_the_persons_name_or_a_relation(text: str) -> None:
+    assert spoken_of(text, child=None, sex="female", names=("Eura",), age=80, surnames=("Treutel",)) is None
+
+
+def test_simva_is_simvastatin(snapshot: DictionarySnapshot) -> None:
+    records = grounded_records("I missed my simva twice this week", snapshot, AT)
+    assert of_type(records, "regimen_change") == [{"drug": "simvastatin", "action": "skip"}]

@@ -155,7 +155,7 @@ def spoken_of(
             role = ROLE_OF_PERSON.get(who) or writer_role_in(declared.group(0))
             sex_of = RELATION_SEX[who]
             return SpokenOf(sex_of, child == sex_of, kin_names(role, sex_of, names), declared.span(), role or CARER)
-        whose = (declared.group("whose") or declared.group("whose2") or "").lower()
+        whose = (declared.group("whose") or declared.group("whose2") or declared.group("whose3") or "").lower()
         declared_sex: Sex = "male" if whose == "his" else "female"
         role = writer_role_in(declared.group(0))
         kin = kin_names(role, declared_sex, names)
@@ -268,8 +268,8 @@ def first_person_view(spoken: SpokenOf, text: str) -> RewrittenText:
     their own names for the person, "Mum", "my husband") in the first person."""
     words = _PRONOUNS[spoken.sex] + (f"|{_CHILD_NOUNS[spoken.sex]}" if spoken.child else "")
     kin = re.compile(rf"(?:{spoken.kin})(?:'s)?", re.IGNORECASE) if spoken.kin else None
-    if kin is not None:
-        words += rf"|(?:{spoken.kin})(?:'s)?"
+    if kin is not None:  # the owner's "'s" may be typed without its apostrophe: "dads tablets", "brants words"
+        words += rf"|(?:{spoken.kin})(?:'s|s)?"
     pattern = re.compile(rf"\b(?:{words})(?![\w'])", re.IGNORECASE)
     out: list[str] = []
     starts: list[int] = []
@@ -287,6 +287,8 @@ def first_person_view(spoken: SpokenOf, text: str) -> RewrittenText:
             continue  # the writer's own words about themselves ("his wife here"), not "my wife, who underwent ..."
         put(text[pos : m.start()], pos, m.start(), copied=True)
         said = m.group(0)
+        if kin is not None and not kin.fullmatch(said) and said[-1:].lower() == "s" and kin.fullmatch(said[:-1]):
+            said = said[:-1] + "'s"  # "dads tablets": "dad's tablets"
         if kin is not None and kin.fullmatch(said):
             first, agree = _kin_first_person(said.lower(), text, m.start(), m.end())
         else:

@@ -56,7 +56,10 @@ DECLARED = re.compile(
     r"\s+(?:writing|typing|texting|messaging)\s+(?:this\s+)?(?:for|on behalf of)\s+(?P<who3>him|her)\b"
     # the writer's relation said as "I'm her daughter" opening the message
     rf"|^\W*{GREETING}(?:i'?m|i am)\s+(?P<whose2>his|her)\s+(?:daughter|son|wife|husband|carer|caregiver"
-    r"|sister|brother)\b",
+    r"|sister|brother)\b"
+    # the same said later in the message: "sorry this is long im his son, dad fainted ..."
+    r"|\b(?:i'?m|i am)\s+(?P<whose3>his|her)\s+(?:daughter|son|wife|husband|carer|caregiver|sister|brother"
+    r"|neighbou?r|granddaughter|grandson)\b(?!\s+(?:'s|’s|of)\b)",
     re.IGNORECASE,
 )
 """A message declared as typed for someone: "Dad here, I'm typing for him", "writing on behalf of my mum", "Hi,
@@ -91,7 +94,7 @@ WRITER_ROLE = {
     "granddad": "grandparent",
 }
 """Who the writer is to the person, by the word they name themselves with ("her son": the person's child)."""
-WRITER = "|".join(sorted([*WRITER_ROLE, "carer", "caregiver"], key=len, reverse=True))
+WRITER = "|".join(sorted([*WRITER_ROLE, "carer", "caregiver", "neighbour", "neighbor"], key=len, reverse=True))
 WRITER_HERE = re.compile(
     rf"^\W*{GREETING}(?:(?:it's|this is)\s+)?(?:(?P<whose>his|her)\s+)?(?P<writer>{WRITER})"
     r"\s+(?:here|typing|writing|texting)\b",
@@ -106,6 +109,10 @@ NAMED_WRITER = re.compile(
     rf"|^\W*{GREETING}(?P<name4>\w+?)(?:'s|’s|s)\s+(?P<writer4>{WRITER})\s+(?:here|typing|writing|texting)\b"
     # "I am the father of Versie", "I am mother of Oralia" (the relation before the name, as many languages say it)
     rf"|\b(?:i'm|i am|im)\s+(?:the\s+)?(?P<writer5>{WRITER})\s+of\s+(?P<name5>\w+)\b"
+    # the writer's name, then whose they are: "hi its marge, hoberts wife, im on his phone"
+    rf"|^\W*{GREETING}(?:it's|its|this is|i'm|im|i am)\s+\w+\s*,\s+(?P<name6>\w+?)(?:'s|’s|s)\s+(?P<writer6>{WRITER})\b"
+    # a neighbour: "this is Pat from next door to Adalberto"
+    r"|\bfrom\s+(?P<writer7>next\s+door)\s+(?:to\s+)?(?P<name7>\w+)\b"
     # "Quick update on Morgan from her dad:"
     rf"|^\W*{GREETING}(?:(?:a\s+)?quick\s+)?(?:update|news|note|word|message)\s+(?:on|about|re|regarding)\s+"
     rf"(?P<name2>\w+)\s+from\s+(?:his|her|their)\s+(?P<writer2>{WRITER})\b"
@@ -117,7 +124,7 @@ NAMED_WRITER = re.compile(
 "Quick update on Morgan from her dad", "Quick one from Adán's son.", "maria's daughter here", "I am the father of
 Versie" (taken only when the name is the record's own first name)."""
 NAMED_WRITER_GROUPS = (("name", "writer"), ("name2", "writer2"), ("name3", "writer3"), ("name4", "writer4"),
-                       ("name5", "writer5"))
+                       ("name5", "writer5"), ("name6", "writer6"), ("name7", "writer7"))
 """The (person's name, writer's word) group pairs of :data:`NAMED_WRITER`."""
 RELATIVE_NAMED = re.compile(rf"\b(?:my|our)\s+(?P<relation>{RELATION})\s+(?P<name>\w+)\b", re.IGNORECASE)
 """The person named with the writer's relation to them: "My daughter Morgan bit into a cookie", "our son Gerardo"
@@ -131,6 +138,10 @@ SPOUSE_SEX: dict[str, Sex] = {"wife": "female", "missus": "female", "husband": "
 TITLE_SEX: dict[str, Sex] = {"mr": "male", "mrs": "female", "ms": "female", "miss": "female"}
 TITLED = re.compile(r"\b(?P<title>mr|mrs|ms|miss)\.?\s+(?P<surname>[^\W\d_]+(?:[-'’][^\W\d_]{2,})*)", re.IGNORECASE)
 """A title and a surname: "Mr Portillo", "Mrs. Kertzmann"."""
+TITLED_FULL = re.compile(
+    r"\b(?P<title>mr|mrs|ms|miss)\.?\s+[^\W\d_]+\s+(?P<surname>[^\W\d_]+(?:[-'’][^\W\d_]{2,})*)", re.IGNORECASE
+)
+"""A title, a first name and a surname: "the carer from the agency for Mrs Eura Treutel"."""
 
 KIN_BY_WRITER: dict[str, dict[Sex, str]] = {
     "child": {
@@ -196,11 +207,13 @@ _ABOUT_THEM_AFTER = re.compile(
 
 def named_in_third_person(text: str, names: tuple[str, ...]) -> bool:
     """Whether the message speaks of the person by their recorded first name, as a subject or an owner ("ardith went
-    swimming yesterday", "Max's ankle sprain is healed", "I'm sure Alexis is allergic to his Claritin"); not the
-    writer's own name ("Hi, it's Ardith")."""
+    swimming yesterday", "Max's ankle sprain is healed", "brants words came out all jumbled", "I'm sure Alexis is
+    allergic to his Claritin"); not the writer's own name ("Hi, it's Ardith")."""
     for name in names:
-        for m in re.finditer(rf"\b{re.escape(name)}\b", text, re.IGNORECASE):
-            if not _SELF_NAMED_BEFORE.search(text, 0, m.start()) and _ABOUT_THEM_AFTER.match(text, m.end()):
+        for m in re.finditer(rf"\b{re.escape(name)}(?P<s>s)?\b", text, re.IGNORECASE):
+            if _SELF_NAMED_BEFORE.search(text, 0, m.start()):
+                continue
+            if m["s"] or _ABOUT_THEM_AFTER.match(text, m.end()):  # "brants words came out all jumbled"
                 return True
     return False
 
@@ -215,7 +228,8 @@ def titled_person(text: str, surnames: tuple[str, ...], sex: Sex) -> re.Match[st
     """The person called by a title of their sex and their recorded surname, as a carer or a care home writes
     ("Evening shift here for Mr Portillo", "This is Maria, Mrs Kertzmann's carer"); ``None`` otherwise."""
     known = {name.lower() for name in surnames}
-    for m in TITLED.finditer(text):
-        if m["surname"].lower() in known and TITLE_SEX[m["title"].lower()] == sex:
-            return m
+    for pattern in (TITLED, TITLED_FULL):
+        for m in pattern.finditer(text):
+            if m["surname"].lower() in known and TITLE_SEX[m["title"].lower()] == sex:
+                return m
     return None
