@@ -16,6 +16,7 @@ from app.dictionary.snapshot import DictionarySnapshot
 from app.ingest.narrative.caregiver_view import first_person_view, spoken_of
 from app.ingest.narrative.exercise_phrases import exercise_phrases
 from app.ingest.narrative.healed_parts import find_healed_parts
+from app.ingest.narrative.misspelt_drugs import with_drug_spellings
 from app.ingest.narrative.quantities import parse_number
 from tests.ingest_narrative.extracted import grounded_records, of_type
 
@@ -134,3 +135,32 @@ def test_no_writer_without_the_persons_name_or_a_relation(text: str) -> None:
 def test_simva_is_simvastatin(snapshot: DictionarySnapshot) -> None:
     records = grounded_records("I missed my simva twice this week", snapshot, AT)
     assert of_type(records, "regimen_change") == [{"drug": "simvastatin", "action": "skip"}]
+
+
+@pytest.mark.parametrize(
+    ("text", "sex", "born", "names", "said"),
+    [
+        ("Good morning, I am the home carer of Mr Adán. This morning he fell down", "male", 80, ("Adán",),
+         "This morning I fell down"),
+        ("I am writing on behalf of my grandson Burton. He received his tetanus booster on Monday.", "male", 11,
+         ("Burton",), "I received my tetanus booster"),
+        ("I am Hernan's nani, I am looking after him. Two days ago he ate cake with egg.", "male", 5, ("Hernan",),
+         "Two days ago I ate cake"),
+        ("Andys mom. after all the ear infections the ENT put grommets in both his ears", "male", 9, ("Andy",),
+         "in both my ears"),
+    ],
+)
+def test_a_carer_by_title_and_first_name_a_grandparent_or_a_name_and_a_stop(
+    text: str, sex: str, born: int, names: tuple[str, ...], said: str
+) -> None:
+    spoken = spoken_of(text, child=sex if born < 13 else None, sex=sex, names=names, age=born, surnames=("Lee",))
+    assert spoken is not None and said in first_person_view(spoken, text).text
+
+
+def test_a_two_word_drug_name_and_a_spoken_teen_reading(snapshot: DictionarySnapshot) -> None:
+    view = with_drug_spellings("I stopped the hydro chlorothiazide tablets", snapshot).text
+    assert "hydrochlorothiazide tablets" in view
+    assert with_drug_spellings("hydro therapy helped", snapshot).text == "hydro therapy helped"
+    vitals = of_type(grounded_records("The machine gave my pressure one-eighteen over seventy-six.", snapshot, AT),
+                     "vital_sign")
+    assert [(v["systolic"], v["diastolic"]) for v in vitals] == [(118.0, 76.0)]

@@ -180,7 +180,7 @@ def spoken_of(
         role = WRITER_ROLE.get(said_writer.lower())
         kin = kin_names(role, typed_sex, names)
         return SpokenOf(typed_sex, child == typed_sex, kin, named_writer.span(), role or CARER)
-    titled = titled_person(text, surnames, typed_sex)
+    titled = titled_person(text, surnames, typed_sex, names)
     if titled is not None:  # "Evening shift here for Mr Portillo. I gave him his coumadin at 6"
         kin = "|".join(w for w in (re.escape(titled.group(0)), kin_names(None, typed_sex, names)) if w)
         return SpokenOf(typed_sex, child == typed_sex, kin, writer_role=CARER)

@@ -53,7 +53,9 @@ _SUBJECT = (
 _VERB = (
     r"(?:did|do|doing|done|knocked\s+out|smashed|crushed|got\s+through|finished|completed|ran|run|running"
     r"|signed\s+(?:myself\s+|us\s+)?up\s+(?:for|to)|sign\s+up\s+for|joined|started|starting|took|taking|tried"
-    r"|went\s+to|go\s+to|going\s+to|attended|attend|attending|booked|been\s+doing|been\s+going\s+to)"
+    r"|went\s+to|go\s+to|going\s+to|attended|attend|attending|booked|been\s+doing|been\s+going\s+to"
+    # in company: "went with my brother to crossfit"
+    r"|went\s+(?:with|along\s+with)\s+(?:my|our)\s+\w+\s+to)"
 )
 _DETERMINER = (
     rf"(?:(?:a|an|the|those|these|some|my|our|another|one\s+of\s+(?:those|these|the|my|his|her)"

@@ -1,5 +1,5 @@
 """Drug names typed with a slip or in another language's spelling, read as the dictionary spells them:
-"methotrexete", "levotiroxine", "simvastatina", "metforman".
+"methotrexete", "levotiroxine", "simvastatina", "metforman", and a name typed in two words ("hydro chlorothiazide").
 
 The alias gate is exact; what it is handed need not be the raw text. Like :mod:`.typed_contractions`, the write path
 gives the extractor a view (:func:`with_drug_spellings`) in which a word that is no English word and lies within a
@@ -107,6 +107,16 @@ def closest_drug(word: str, candidates: Iterable[tuple[str, str]]) -> str | None
     return next(iter(best.values())) if len(best) == 1 and best_distance > 0 else None
 
 
+def _split_name(first: str, second: re.Match[str], vocabulary: Vocabulary) -> str | None:
+    """The drug name two adjacent words make together ("hydro chlorothiazide"), when neither is a drug alone."""
+    joined = first + second.group(0).lower()
+    if len(joined) < MIN_LENGTH or vocabulary.lookup("drug", joined) is None:
+        return None
+    if vocabulary.lookup("drug", first) is not None or vocabulary.lookup("drug", second.group(0).lower()) is not None:
+        return None
+    return joined
+
+
 def with_drug_spellings(text: str, vocabulary: Vocabulary) -> RewrittenText:
     """The text with each misspelt drug name in the dictionary's spelling, traced back to the written words."""
     english = english_words()
@@ -115,20 +125,30 @@ def with_drug_spellings(text: str, vocabulary: Vocabulary) -> RewrittenText:
     starts: list[int] = []
     ends: list[int] = []
     pos = 0
-    for m in _WORD.finditer(text):
+    found = list(_WORD.finditer(text))
+    joined_next = False
+    for i, m in enumerate(found):
+        if joined_next:
+            joined_next = False
+            continue
         said = m.group(0).lower()
-        if len(said) < MIN_LENGTH or said in english or vocabulary.lookup("drug", said) is not None:
-            continue
-        name = closest_drug(said, words.get(said[0], ()))
-        if name is None:
-            continue
-        out.append(text[pos : m.start()])
-        starts.extend(range(pos, m.start()))
-        ends.extend(range(pos + 1, m.start() + 1))
+        start, end = m.start(), m.end()
+        nxt = found[i + 1] if i + 1 < len(found) else None
+        if nxt is not None and text[end : nxt.start()] == " " and (name := _split_name(said, nxt, vocabulary)):
+            end, joined_next = nxt.end(), True  # "hydro chlorothiazide": one name typed in two words
+        else:
+            if len(said) < MIN_LENGTH or said in english or vocabulary.lookup("drug", said) is not None:
+                continue
+            name = closest_drug(said, words.get(said[0], ()))
+            if name is None:
+                continue
+        out.append(text[pos:start])
+        starts.extend(range(pos, start))
+        ends.extend(range(pos + 1, start + 1))
         out.append(name)
-        starts.extend([m.start()] * len(name))  # every character of the name is the whole typed word
-        ends.extend([m.end()] * len(name))
-        pos = m.end()
+        starts.extend([start] * len(name))  # every character of the name is the whole typed word
+        ends.extend([end] * len(name))
+        pos = end
     out.append(text[pos:])
     starts.extend(range(pos, len(text)))
     ends.extend(range(pos + 1, len(text) + 1))

@@ -45,6 +45,7 @@ _SURGERY = re.compile(
     r"|(?P<joint>knee|hip|shoulder|ankle|elbow)s?\s+(?:replaced|replacements?)"
     # a joint "scope" is lay for arthroscopy: "had a knee scope done", "had my shoulder scoped"
     r"|(?P<scoped>knee|hip|shoulder|ankle|elbow|wrist)\s+(?:scope|scoped|arthroscopy|keyhole surgery)"
+    r"|(?:(?:bilateral|laparoscopic)\s+)?(?P<tubal>tubal ligation)"
     r"|(?P<proc>[a-z]+(?:ectomy|otomy|ostomy|plasty|oscopy)|bypass surgery"
     r"|heart bypass|c-section|caesarean|cesarean|back surgery|heart surgery|knee surgery|hip surgery"
     r"|cataract surgery|bariatric surgery|gastric bypass|a stent|stent))\b"
@@ -195,7 +196,7 @@ _ON_JOINT = re.compile(
 def find_surgeries(text: str) -> list[Proposal]:
     out = []
     for m in _SURGERY.finditer(text):
-        if m.group("tied"):
+        if m.group("tied") or m.group("tubal"):
             procedure = "tubal ligation"
         elif m.group("organ"):
             organ = m.group("organ").lower()

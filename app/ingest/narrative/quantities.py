@@ -42,8 +42,9 @@ SPOKEN_INTEGER = (
     rf"|(?:one|two)\s+(?:{'|'.join(_SPOKEN_TENS)})(?:[- ](?:{_ONES}))?(?=\s+(?:over|pounds|lbs|kilos|mg/dl)\b"
     # or closing its clause, as a reading's value: "LDL came out one forty five"
     r"|\s+on\s+(?:one|two|a|\w+ty)\b|\s*(?:[.,;!?]|$))"
-    # a hundreds digit and "oh": "one oh nine" is 109
+    # a hundreds digit and "oh": "one oh nine" is 109; and a teen: "one-eighteen over seventy-six"
     rf"|(?:one|two)\s+oh\s+(?:{_ONES})"
+    rf"|(?:one|two)[- ](?:{'|'.join(_SPOKEN_TEENS)})(?=\s+(?:over|on)\b)"
     rf"|{_TWO_DIGITS})\b(?![- ](?:year|years|something|ish)\b)"
 )
 """A whole number from ten to 999 said in words ("ninety-eight kilos", "a hundred and forty", "one fifty-eight over
@@ -148,7 +149,8 @@ def _spoken_integer(words: str) -> int:
         at = parts.index("hundred")
         total = 100 * (1 if parts[0] == "a" else _SPOKEN_DIGITS.index(parts[0]))
         parts = parts[at + 1 :]
-    elif len(parts) > 1 and (parts[1] in _SPOKEN_TENS or parts[1] == "oh"):  # "one fifty-eight", "one oh nine"
+    elif len(parts) > 1 and (parts[1] in _SPOKEN_TENS or parts[1] in _SPOKEN_TEENS or parts[1] == "oh"):
+        # "one fifty-eight", "one oh nine", "one-eighteen"
         total = 100 * _SPOKEN_DIGITS.index(parts[0])
         parts = parts[1:]
     for word in parts:

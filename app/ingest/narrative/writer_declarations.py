@@ -33,6 +33,8 @@ RELATION_SEX: dict[str, Sex] = {
     "grandmother": "female",
     "nan": "female",
     "sister": "female",
+    "grandson": "male",
+    "granddaughter": "female",
 }
 RELATION = "|".join(sorted(RELATION_SEX, key=len, reverse=True))
 GREETING = r"(?:(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|morning|evening)(?:\s+there)?\W+)?"
@@ -92,6 +94,13 @@ WRITER_ROLE = {
     "grandpa": "grandparent",
     "grandad": "grandparent",
     "granddad": "grandparent",
+    # the grandmother's and grandfather's words of other languages: "I am Hernan's nani"
+    "nani": "grandparent",
+    "dadi": "grandparent",
+    "abuela": "grandparent",
+    "abuelo": "grandparent",
+    "oma": "grandparent",
+    "opa": "grandparent",
 }
 """Who the writer is to the person, by the word they name themselves with ("her son": the person's child)."""
 WRITER = "|".join(sorted([*WRITER_ROLE, "carer", "caregiver", "neighbour", "neighbor"], key=len, reverse=True))
@@ -106,7 +115,8 @@ NAMED_WRITER = re.compile(
     rf"^\W*{GREETING}(?:it's|its|this is|i'm|im|i am)\s+(?P<name>\w+?)(?:'s|’s|s)\s+(?P<writer>{WRITER})\b"
     r"(?!'s|\s+of\b)"
     # "maria's daughter here - ...", "Adans son typing"
-    rf"|^\W*{GREETING}(?P<name4>\w+?)(?:'s|’s|s)\s+(?P<writer4>{WRITER})\s+(?:here|typing|writing|texting)\b"
+    rf"|^\W*{GREETING}(?P<name4>\w+?)(?:'s|’s|s)\s+(?P<writer4>{WRITER})(?:\s+(?:here|typing|writing|texting)\b"
+    r"|\s*[.:!-])"  # "Andys mom. after all the ear infections ..."
     # "I am the father of Versie", "I am mother of Oralia" (the relation before the name, as many languages say it)
     rf"|\b(?:i'm|i am|im)\s+(?:the\s+)?(?P<writer5>{WRITER})\s+of\s+(?P<name5>\w+)\b"
     # the writer's name, then whose they are: "hi its marge, hoberts wife, im on his phone"
@@ -173,6 +183,8 @@ ROLE_OF_PERSON = {  # "typing for my mum": the writer is her child
     "daughter": "parent",
     "sister": "sibling",
     "brother": "sibling",
+    "grandson": "grandparent",
+    "granddaughter": "grandparent",
 }
 
 
@@ -224,12 +236,21 @@ def is_their_name(said: str, names: tuple[str, ...]) -> bool:
     return any(said == n.lower() or (len(said) >= 3 and said in n.lower()) for n in names)
 
 
-def titled_person(text: str, surnames: tuple[str, ...], sex: Sex) -> re.Match[str] | None:
+def titled_person(text: str, surnames: tuple[str, ...], sex: Sex, names: tuple[str, ...] = ()) -> re.Match[str] | None:
     """The person called by a title of their sex and their recorded surname, as a carer or a care home writes
     ("Evening shift here for Mr Portillo", "This is Maria, Mrs Kertzmann's carer"); ``None`` otherwise."""
-    known = {name.lower() for name in surnames}
+    family = {name.lower() for name in surnames}
+    given = {name.lower() for name in names}  # "the home carer of Mr Adán"
     for pattern in (TITLED, TITLED_FULL):
         for m in pattern.finditer(text):
-            if m["surname"].lower() in known and TITLE_SEX[m["title"].lower()] == sex:
-                return m
+            said = m["surname"].lower()
+            if TITLE_SEX[m["title"].lower()] != sex or said not in family | given:
+                continue
+            after = _NEXT_NAME.match(text, m.end())
+            if said not in family and after is not None and after[1].lower() not in family:
+                continue  # "Mrs Eura Jones": the person's first name, another person's surname
+            return m
     return None
+
+
+_NEXT_NAME = re.compile(r"\s+([A-Z][\w'’-]+)")
