@@ -8,12 +8,14 @@ from __future__ import annotations
 import re
 
 from app.ingest.narrative.models import Proposal
-from app.ingest.narrative.quantities import NUMBER, SPOKEN_DECIMAL, SPOKEN_INTEGER, parse_number
+from app.ingest.narrative.quantities import NUMBER, NUMBER_CORE, SPOKEN_DECIMAL, SPOKEN_INTEGER, parse_number
 
 _WEIGH = re.compile(
-    rf"\b(?:i|i've|i have)?\s*(?:weigh|weighed|weighing|weighs)\s+(?:myself\b[^.;!?\d]{{0,50}}?[:,-]?\s*)?"
+    # "weighed myself this morning after a week of tacos and its fifty four kilos", "the coach weighed me at 58 kg"
+    rf"\b(?:i|i've|i have)?\s*(?:weigh|weighed|weighing|weighs)\s+(?:myself\b[^.;!?\d]{{0,80}}?[:,-]?\s*"
+    rf"|me\s+(?:in\s+)?at\s+)?"
     rf"(?:in\s+at\s+)?(?:about\s+|around\s+|exactly\s+|right\s+at\s+)?"
-    rf"(?P<num>{NUMBER}|{SPOKEN_DECIMAL}|{SPOKEN_INTEGER})\s?(?P<unit>kgs?|kilos?|kilograms?|lbs?|pounds?|st|stone)\b",
+    rf"(?P<num>{NUMBER_CORE}|{SPOKEN_DECIMAL}|{SPOKEN_INTEGER})\s?(?P<unit>kgs?|kilos?|kilograms?|lbs?|pounds?|st|stone)\b",
     re.IGNORECASE,
 )
 _SCALE_LEAD = (
@@ -39,7 +41,7 @@ _SCALE_LEAD = (
 )
 _SCALE = re.compile(
     _SCALE_LEAD
-    + rf"(?:about\s+|around\s+|exactly\s+)?(?P<num>{NUMBER}|{SPOKEN_DECIMAL}|{SPOKEN_INTEGER})\s?"
+    + rf"(?:about\s+|around\s+|exactly\s+)?(?P<num>{NUMBER_CORE}|{SPOKEN_DECIMAL}|{SPOKEN_INTEGER})\s?"
     + r"(?P<unit>kgs?|kilos?|kilograms?|lbs?|pounds?|st|stone)\b",
     re.IGNORECASE,
 )
@@ -47,7 +49,7 @@ _SCALE = re.compile(
 says I'm down to 180 lbs"; or weighed by someone: "Got weighed at the clinic, 82 kilos"."""
 _ON_SCALE = re.compile(
     rf"\b(?:i\s+was|i'm|i\s+am|i\s+came\s+in\s+at|i\s+weighed\s+in\s+at)\s+(?:about\s+|around\s+|exactly\s+)?"
-    rf"(?P<num>{NUMBER}|{SPOKEN_DECIMAL}|{SPOKEN_INTEGER})\s?(?P<unit>kgs?|kilos?|kilograms?|lbs?|pounds?|st|stone)\s+(?:on|according\s+to)\s+"
+    rf"(?P<num>{NUMBER_CORE}|{SPOKEN_DECIMAL}|{SPOKEN_INTEGER})\s?(?P<unit>kgs?|kilos?|kilograms?|lbs?|pounds?|st|stone)\s+(?:on|according\s+to)\s+"
     r"(?:the|their|his|her|my|a|that|this|our)\s+(?:[a-z]+(?:'s)?\s+){0,2}?scales?\b",
     re.IGNORECASE,
 )

@@ -162,11 +162,11 @@ def spoken_of(
         return SpokenOf(declared_sex, child == declared_sex, kin, declared.span(), role or CARER)
     here = WRITER_HERE.search(text)
     if here is not None:
-        whose = (here.group("whose") or "").lower()
+        whose = (here.group("whose") or here.group("whose2") or "").lower()
         named = {"his": "male", "her": "female"}.get(whose) or sex
         if named in ("female", "male"):
             typed = cast(Sex, named)
-            role = WRITER_ROLE.get(here.group("writer").lower())
+            role = WRITER_ROLE.get((here.group("writer") or here.group("writer2")).lower())
             return SpokenOf(typed, child == typed, kin_names(role, typed, names), here.span(), role or CARER)
     if sex not in ("female", "male"):
         return _a_childs(text, child, names)

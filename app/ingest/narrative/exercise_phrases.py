@@ -58,7 +58,8 @@ _VERB = (
     r"|went\s+(?:with|along\s+with)\s+(?:my|our)\s+\w+\s+to)"
 )
 _DETERMINER = (
-    rf"(?:(?:a|an|the|those|these|some|my|our|another|one\s+of\s+(?:those|these|the|my|his|her)"
+    rf"(?:(?:(?:a|an)\s+\d+\s*(?:-\s*)?(?:min|mins|minute|minutes|hour|hours|hr|hrs)"  # "a 90 min spin class"
+    rf"|a|an|the|those|these|some|my|our|another|one\s+of\s+(?:those|these|the|my|his|her)"
     rf"|a\s+(?:few|couple\s+of)|a\s+set\s+of|(?:{COUNT_WORDS})(?:\s+(?:rounds?|sets?)\s+of)?"
     # a count with the distance of each: "ten 100 m sprints", "8 x 400m repeats", "six 200-metre sprints"
     rf"(?:\s*(?:x|\u00d7)?\s*\d+\s?-?(?:m|metres?|meters?|metre|meter|yards?|yd|k|km)\b)?)\s+)"

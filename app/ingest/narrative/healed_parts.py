@@ -26,6 +26,8 @@ _PARTS = (
 )
 _INJURY = {
     "broke": "broken",
+    "break": "broken",
+    "sprain": "sprained",
     "broken": "broken",
     "fractured": "broken",
     "cracked": "broken",
@@ -41,7 +43,7 @@ _OVER = (
     # over since a time: "have been completely clear since August", "fine for months"
     r"|(?:better|clear|all\s+clear)\s+(?:(?:ever\s+)?since|for\s+(?:months|weeks|ages|a\s+while))\b"
     # "maxi's ankle is all good now", "the ankle's all good"
-    r"|(?:all\s+)?good\s+now\b)"
+    r"|(?:all\s+|completely\s+)?good\s+now\b)"
 )
 _SINCE = r"(?:\s+(?:from|since|back\s+in)\s+[\w']+(?:\s+\d+)?)?"
 """When the part was hurt, between the part and what became of it: "the sprained wrist from feb is all healed"."""
@@ -51,7 +53,7 @@ _HEALED = re.compile(
     _OWNED + r"(?:(?P<adj>" + _INJURY_WORDS + r")\s+)?(?:(?:left|right|bad|sore)\s+)?"
     r"(?P<part>" + _PARTS + r")\b" + _SINCE +
     # what happened to it, in a relative clause: "the collarbone he broke last spring"
-    r"(?:\s+(?:that\s+|which\s+)?(?:i|we)\s+(?P<verb>" + _INJURY_WORDS + r")\b[^,.;!?]{0,40}?)?"
+    r"(?:\s+(?:that\s+|which\s+|what\s+)?(?:i|we)\s+(?P<verb>" + _INJURY_WORDS + r")\b[^,.;!?]{0,40}?)?"
     r"\s*(?:has|have|is|are|'s|r|was|were|had)\s+(?:been\s+)?(?:now\s+)?"
     + _OVER
     # a bare "healed" with no verb before it: "ankle all healed now"

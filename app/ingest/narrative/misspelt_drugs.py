@@ -107,14 +107,20 @@ def closest_drug(word: str, candidates: Iterable[tuple[str, str]]) -> str | None
     return next(iter(best.values())) if len(best) == 1 and best_distance > 0 else None
 
 
-def _split_name(first: str, second: re.Match[str], vocabulary: Vocabulary) -> str | None:
-    """The drug name two adjacent words make together ("hydro chlorothiazide"), when neither is a drug alone."""
-    joined = first + second.group(0).lower()
-    if len(joined) < MIN_LENGTH or vocabulary.lookup("drug", joined) is None:
-        return None
-    if vocabulary.lookup("drug", first) is not None or vocabulary.lookup("drug", second.group(0).lower()) is not None:
-        return None
-    return joined
+def _split_name(text: str, words: list[re.Match[str]], i: int, vocabulary: Vocabulary) -> tuple[str, int] | None:
+    """The drug name the word at ``i`` and the one or two words after it make together ("hydro chlorothiazide",
+    "hydro chloro thiazide"), when none of them is a drug alone, with the index of the last word; else ``None``."""
+    parts = [words[i].group(0).lower()]
+    for j in range(i + 1, min(i + 3, len(words))):
+        if text[words[j - 1].end() : words[j].start()] != " ":
+            return None
+        parts.append(words[j].group(0).lower())
+        joined = "".join(parts)
+        if len(joined) >= MIN_LENGTH and vocabulary.lookup("drug", joined) is not None:
+            if any(vocabulary.lookup("drug", p) is not None for p in parts):
+                return None
+            return joined, j
+    return None
 
 
 def with_drug_spellings(text: str, vocabulary: Vocabulary) -> RewrittenText:
@@ -126,22 +132,23 @@ def with_drug_spellings(text: str, vocabulary: Vocabulary) -> RewrittenText:
     ends: list[int] = []
     pos = 0
     found = list(_WORD.finditer(text))
-    joined_next = False
+    skip_to = -1
     for i, m in enumerate(found):
-        if joined_next:
-            joined_next = False
+        if i <= skip_to:
             continue
         said = m.group(0).lower()
         start, end = m.start(), m.end()
-        nxt = found[i + 1] if i + 1 < len(found) else None
-        if nxt is not None and text[end : nxt.start()] == " " and (name := _split_name(said, nxt, vocabulary)):
-            end, joined_next = nxt.end(), True  # "hydro chlorothiazide": one name typed in two words
+        split = _split_name(text, found, i, vocabulary)
+        if split is not None:  # "hydro chlorothiazide", "hydro chloro thiazide": one name typed in two or three
+            name, skip_to = split
+            end = found[skip_to].end()
         else:
             if len(said) < MIN_LENGTH or said in english or vocabulary.lookup("drug", said) is not None:
                 continue
-            name = closest_drug(said, words.get(said[0], ()))
-            if name is None:
+            closest = closest_drug(said, words.get(said[0], ()))
+            if closest is None:
                 continue
+            name = closest
         out.append(text[pos:start])
         starts.extend(range(pos, start))
         ends.extend(range(pos + 1, start + 1))

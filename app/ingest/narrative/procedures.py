@@ -77,7 +77,8 @@ _SURGERY = re.compile(
     # a procedure said by how it went: "the colonoscopy last month went fine", "my cataract surgery went well"
     r"|\b(?:the|my)\s+(?P<went>[a-z]+(?:ectomy|otomy|ostomy|plasty|oscopy)|cataract surgery|knee surgery"
     r"|hip surgery|back surgery|heart surgery|bypass surgery)(?=(?:\s+(?!went\b|was\b)[\w-]+){0,3}\s+"
-    r"(?:went|was|came back)\s+(?:really\s+|just\s+)?(?:fine|well|ok|okay|great|smoothly|normal|clear|all clear)\b)",
+    r"(?:went|was|came back)\s+(?:really\s+|just\s+)?(?:fine|well|ok|okay|great|smoothly|normal|clear|all clear|clean"
+    r"|all clean|good)\b)",
     re.IGNORECASE,
 )
 _IMPLANT_OR_INJECTION = re.compile(

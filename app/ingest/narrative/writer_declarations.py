@@ -106,7 +106,9 @@ WRITER_ROLE = {
 WRITER = "|".join(sorted([*WRITER_ROLE, "carer", "caregiver", "neighbour", "neighbor"], key=len, reverse=True))
 WRITER_HERE = re.compile(
     rf"^\W*{GREETING}(?:(?:it's|this is)\s+)?(?:(?P<whose>his|her)\s+)?(?P<writer>{WRITER})"
-    r"\s+(?:here|typing|writing|texting)\b",
+    r"\s+(?:here|typing|writing|texting)\b"
+    # "its his wife. he had one of his fits again": whose writer, said alone
+    rf"|^\W*{GREETING}(?:it's|its|this is)\s+(?P<whose2>his|her)\s+(?P<writer2>{WRITER})\s*(?:[.,:;!-]|$)",
     re.IGNORECASE,
 )
 """The writer names themselves at the start: "Her son here.", "This is his wife typing.", "Daughter here, ..."."""
