@@ -58,3 +58,25 @@ def test_a_drug_name_typed_in_three_words(snapshot: DictionarySnapshot) -> None:
     view = with_drug_spellings("okay so I stopped the hydro chloro thiazide about five days ago", snapshot).text
     assert "the hydrochlorothiazide about" in view
     assert with_drug_spellings("the hydro chloro plant", snapshot).text == "the hydro chloro plant"
+
+
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        ("And no, I havent touched a cigarette since I gave up years ago, before you ask.", "former"),
+        ("havent smoked since high school btw", "former"),
+    ],
+)
+def test_a_cigarette_not_touched_since_is_a_former_smoker(snapshot: DictionarySnapshot, text: str, status: str) -> None:
+    assert of_type(grounded_records(text, snapshot, AT), "lifestyle_baseline") == [
+        {"habit": "smoking", "status": status}
+    ]
+
+
+def test_stitches_and_street_names(snapshot: DictionarySnapshot) -> None:
+    assert [p.fields["procedure"] for p in find_surgeries("also got 4 stitches in my hand sunday")] == [
+        "suture of wound"
+    ]
+    assert find_surgeries("I need to get my stitches out on Friday") == []
+    records = grounded_records("my cousin gave me a few of her percs and i took two of them", snapshot, AT)
+    assert [f["drug"] for f in of_type(records, "medication_intake")] == ["oxycodone"]

@@ -177,6 +177,10 @@ _STRESS_LEVEL = re.compile(
 _SMOKING = re.compile(
     r"\b(?P<former>i quit smoking|i stopped smoking|i gave up smoking|i used to smoke|i'm an ex-smoker|"
     r"i am an ex-smoker"
+    # "I havent touched a cigarette since I gave up years ago", "havent smoked since high school"
+    r"|i\s+(?:haven't|havent|have not|'ve not)\s+(?:touched|had|smoked)\s+(?:a|one|a single)\s+"
+    r"(?:cigarette|cig|ciggie|smoke)\s+since"
+    r"|(?:i\s+)?(?:haven't|havent|have not)\s+smoked\s+since"
     r"|former smoker)\b"
     r"|\b(?P<never>i don't smoke|i do not smoke|i never smoked|i've never smoked|i have never smoked|"
     r"i'm a non-?smoker"

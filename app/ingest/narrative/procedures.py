@@ -186,7 +186,17 @@ _TUBES_TIED = re.compile(
     re.IGNORECASE,
 )
 """A tubal ligation told by its purpose ("I had the operation to tie my tubes in 2012")."""
-_TOLD_BY_WORDS = ((_COIL_FITTED, "intrauterine device insertion"), (_TUBES_TIED, "tubal ligation"))
+_STITCHED = re.compile(
+    r"\b(?:i\s+)?(?:got|had|needed|need)\s+(?:\d+|a few|some|a couple of|two|three|four|five|six|seven|eight|nine"
+    r"|ten|a dozen)\s+stitches\b(?!\s+out\b)",
+    re.IGNORECASE,
+)
+"""A wound stitched ("also got 4 stitches in my hand sunday"): its suturing; stitches taken out are not."""
+_TOLD_BY_WORDS = (
+    (_COIL_FITTED, "intrauterine device insertion"),
+    (_TUBES_TIED, "tubal ligation"),
+    (_STITCHED, "suture of wound"),
+)
 _ON_JOINT = re.compile(
     r"\s+(?:on|of|in|to)\s+(?:my|the)\s+(?:(?:left|right|bad)\s+)?(?P<joint>knee|hip|shoulder|ankle|elbow|wrist)\b",
     re.IGNORECASE,
