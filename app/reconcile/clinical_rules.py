@@ -37,7 +37,8 @@ vaccine's dose of last season is not it."""
 A_PAST_COURSE = re.compile(
     r"\b(?:years ago|ages ago|long ago|as a (?:kid|child|baby|teen|teenager)|when (?:i|he|she) was (?:little|young"
     r"|small|a kid|a baby|a child|a teen|a teenager)|back in (?:the )?(?:19|20)\d\d"
-    r"|(?:all|both)\s+(?:(?:two|three|four|\d)\s+)?(?:of\s+)?(?:my|his|her|their|the)\s+(?:[\w-]+\s+)?(?:shots|jabs|doses|injections|vaccines|vaccinations)"
+    r"|(?:all|both)\s+(?:(?:two|three|four|\d)\s+)?(?:of\s+)?(?:my|his|her|their|the)\s+(?:[\w-]+\s+)?"
+    r"(?:shots|jabs|doses|injections|vaccines|vaccinations)"
     r"|the (?:full|whole) (?:course|series))\b",
     re.IGNORECASE,
 )
@@ -317,12 +318,14 @@ def immunization_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
     # a stated period ("at my check-up in December") is read at its end: a dose recorded anywhere in it counts
     start = st.event_start if st.event_start is not None and st.event_start < t else t
     window = VACCINE_WINDOW if st.event_start is not None else UNDATED_VACCINE_WINDOW
-    if family is not None and st.event_start is None and A_PAST_COURSE.search(st.quote or ""):
-        window = t - datetime.min.replace(tzinfo=t.tzinfo)  # a finished course or a dose long past: any dose
-    recent = [
+    any_age = family is not None and st.event_start is None and A_PAST_COURSE.search(st.quote or "") is not None
+    recent = [  # a finished course or a dose long past is any recorded dose, whatever its age
         i
         for i in ctx.of_type("Immunization")
-        if i.when is not None and start - window <= i.when <= t and (family is None or vaccine_family(i.text) == family)
+        if i.when is not None
+        and (any_age or start - window <= i.when)
+        and i.when <= t
+        and (family is None or vaccine_family(i.text) == family)
     ]
     what = f"the {family} vaccination" if family else "a vaccination"
     if recent:
@@ -337,7 +340,7 @@ def immunization_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
         "low",
         "immunization.unrecorded",
         f"The statement reports {what}; the record holds no matching Immunization"
-        + (f" in the {window.days} days before." if window.days < 36500 else "."),
+        + ("." if any_age else f" in the {window.days} days before."),
         [],
     )
 

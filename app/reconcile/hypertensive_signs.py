@@ -21,7 +21,7 @@ from app.reconcile.matching import Verdict, age_phrase, any_phrase, discrepancy
 HEADACHE_WORDS = ("headache", "headaches", "head ache", "migraine", "head is pounding", "head pounding",
                   "head is killing me", "head was killing me", "head is splitting", "splitting head")
 VISION_SAID = re.compile(
-    r"\b(?:seeing|see|seen|saw|seeing\s+these|seeing\s+those)\s+(?:(?:little|tiny|bright|black|white|these|those"
+    r"\b(?:seeing|see|seen|saw)\s+(?:(?:little|tiny|bright|black|white|these|those"
     r"|some|sparkly|sparkling|flashing|flickering|wavy|zigzag|zig-zag|weird|funny)\s+){0,2}"
     r"(?:spots|stars|sparkles|sparks|flashes|flashing lights|lights|zigzags|zig-zags|floaters|squiggles)\b"
     r"|\b(?:sparkly|sparkling|flashing|flickering|shimmering|zigzag|zig-zag)\s+(?:spots|lights|lines)\b"

@@ -155,7 +155,7 @@ def spoken_of(
             role = ROLE_OF_PERSON.get(who) or writer_role_in(declared.group(0))
             sex_of = RELATION_SEX[who]
             return SpokenOf(sex_of, child == sex_of, kin_names(role, sex_of, names), declared.span(), role or CARER)
-        whose = (declared.group("whose") or declared.group("whose2") or declared.group("whose3") or "").lower()
+        whose = (declared.group("whose") or declared.group("whose2") or "").lower()
         declared_sex: Sex = "male" if whose == "his" else "female"
         role = writer_role_in(declared.group(0))
         kin = kin_names(role, declared_sex, names)

@@ -56,11 +56,9 @@ DECLARED = re.compile(
     # the writer by the person's name and the pronoun written for: "This is Adán's wife writing for him"
     r"|\b(?:it's|this is)\s+\w+'s\s+(?:daughter|son|wife|husband|partner|mum|mom|dad|carer|caregiver|sister|brother)"
     r"\s+(?:writing|typing|texting|messaging)\s+(?:this\s+)?(?:for|on behalf of)\s+(?P<who3>him|her)\b"
-    # the writer's relation said as "I'm her daughter" opening the message
-    rf"|^\W*{GREETING}(?:i'?m|i am)\s+(?P<whose2>his|her)\s+(?:daughter|son|wife|husband|carer|caregiver"
-    r"|sister|brother)\b"
-    # the same said later in the message: "sorry this is long im his son, dad fainted ..."
-    r"|\b(?:i'?m|i am)\s+(?P<whose3>his|her)\s+(?:daughter|son|wife|husband|carer|caregiver|sister|brother"
+    # the writer's relation said as "I'm her daughter", opening the message or later ("sorry this is long im his son,
+    # dad fainted ...")
+    r"|\b(?:i'?m|i am)\s+(?P<whose2>his|her)\s+(?:daughter|son|wife|husband|carer|caregiver|sister|brother"
     r"|neighbou?r|granddaughter|grandson)\b(?!\s+(?:'s|’s|of)\b)",
     re.IGNORECASE,
 )
@@ -239,8 +237,9 @@ def is_their_name(said: str, names: tuple[str, ...]) -> bool:
 
 
 def titled_person(text: str, surnames: tuple[str, ...], sex: Sex, names: tuple[str, ...] = ()) -> re.Match[str] | None:
-    """The person called by a title of their sex and their recorded surname, as a carer or a care home writes
-    ("Evening shift here for Mr Portillo", "This is Maria, Mrs Kertzmann's carer"); ``None`` otherwise."""
+    """The person called by a title of their sex and their recorded surname or first name, as a carer or a care home
+    writes ("Evening shift here for Mr Portillo", "This is Maria, Mrs Kertzmann's carer", "the agency for Mrs Eura
+    Treutel", "the home carer of Mr Adán"); ``None`` otherwise."""
     family = {name.lower() for name in surnames}
     given = {name.lower() for name in names}  # "the home carer of Mr Adán"
     for pattern in (TITLED, TITLED_FULL):
