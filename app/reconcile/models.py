@@ -89,6 +89,9 @@ PERIOD = timedelta(days=2)
 """An event window this long or longer is a period (week, month), not a day or a part of one."""
 
 
+ZONE_SLACK = timedelta(days=1)
+"""A record's instant may fall after the end of the local day a person names it by: "my flu jab on the 3rd of
+November" said at UTC+13 against a dose recorded at 14:59 UTC that day (04:59 on the 4th, their time)."""
 DOCUMENTED_EVENT_TYPES = frozenset({"clinical_visit", "surgery_history"})
 """Events the record documents on their own day (a vaccination, a procedure): a statement dated to that day
 or part of it sees what the record holds for the day (a measurement is still compared with the one before, unless
@@ -122,8 +125,9 @@ class Statement(BaseModel):
             return min(self.event_end, self.mention_time or self.event_end)
         if self.type in DOCUMENTED_EVENT_TYPES and self.event_start and self.event_end:
             # "on March 12th they gave me the shingles vaccine": the record of that day documents the
-            # same event, so the day is read at its end (no later than the mention)
-            return min(self.event_end, self.mention_time or self.event_end)
+            # same event, so the day is read at its end, and a day after it for a record kept in another
+            # time zone (no later than the mention)
+            return min(self.event_end + ZONE_SLACK, self.mention_time or self.event_end + ZONE_SLACK)
         if (
             self.type == "test_result"
             and self.event_start

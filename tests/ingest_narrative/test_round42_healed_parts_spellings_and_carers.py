@@ -13,7 +13,7 @@ import pytest
 from app.dictionary.snapshot import DictionarySnapshot
 from app.ingest.narrative.caregiver_view import CARER, first_person_view, spoken_of, surnames
 from app.ingest.narrative.healed_parts import find_healed_parts, healed_part_names
-from app.ingest.narrative.misspelt_drugs import closest_drug, osa_distance, with_drug_spellings
+from app.ingest.narrative.misspelt_names import closest_name, osa_distance, with_known_spellings
 from app.ingest.narrative.pii import mask_pii
 from app.ingest.narrative.rules_extractor import extract
 from app.ingest.narrative.writer_declarations import titled_person
@@ -88,7 +88,7 @@ def test_a_learners_finish_ends_a_condition(snapshot: DictionarySnapshot) -> Non
 def test_a_misspelt_drug_name_is_read_as_the_dictionary_spells_it(
     typed: str, read: str, snapshot: DictionarySnapshot
 ) -> None:
-    view = with_drug_spellings(typed, snapshot)
+    view = with_known_spellings(typed, snapshot)
     assert view.text == read
     assert view.span(0, len(view.text)) == typed  # every quote comes back as typed
 
@@ -103,12 +103,12 @@ def test_a_misspelt_drug_name_is_read_as_the_dictionary_spells_it(
     ],
 )
 def test_words_that_are_no_slip_of_a_drug_stay_as_typed(typed: str, snapshot: DictionarySnapshot) -> None:
-    assert with_drug_spellings(typed, snapshot).text == typed
+    assert with_known_spellings(typed, snapshot).text == typed
 
 
 def test_a_slip_near_two_drugs_is_left_alone() -> None:
-    assert closest_drug("amlodipinx", [("amlodipine", "amlodipine"), ("amlodipina", "other")]) is None
-    assert closest_drug("amlodipinx", [("amlodipine", "amlodipine"), ("amlodipina", "amlodipine")]) == "amlodipine"
+    assert closest_name("amlodipinx", [("amlodipine", "amlodipine"), ("amlodipina", "other")]) is None
+    assert closest_name("amlodipinx", [("amlodipine", "amlodipine"), ("amlodipina", "amlodipine")]) == "amlodipine"
 
 
 def test_the_alignment_distance_counts_a_transposition_once() -> None:

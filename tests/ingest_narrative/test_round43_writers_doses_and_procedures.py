@@ -21,7 +21,7 @@ from app.ingest.narrative.caregiver_view import (
     surnames,
 )
 from app.ingest.narrative.healed_parts import find_healed_parts
-from app.ingest.narrative.misspelt_drugs import with_drug_spellings
+from app.ingest.narrative.misspelt_names import with_known_spellings
 from app.ingest.narrative.procedures import find_surgeries
 from app.ingest.narrative.terms import term_index
 from tests.ingest_narrative.extracted import grounded_records, of_type
@@ -90,14 +90,14 @@ def test_shes_before_a_participle_is_ive_and_a_dose_given_to_her_is_hers() -> No
 def test_a_long_name_in_another_languages_spelling_is_the_drug(
     snapshot: DictionarySnapshot, typed: str, drug: str
 ) -> None:
-    read = with_drug_spellings(f"I take the {typed} every day", snapshot).text.split()[3]
+    read = with_known_spellings(f"I take the {typed} every day", snapshot).text.split()[3]
     entry = snapshot.lookup("drug", read)
     assert entry is not None and entry.key == drug  # the closest of the drug's own names
 
 
 @pytest.mark.parametrize("word", ["unfortunately", "appointments", "breastfeeding", "grandchildren", "temperatures"])
 def test_a_long_english_word_is_never_read_as_a_drug(snapshot: DictionarySnapshot, word: str) -> None:
-    assert with_drug_spellings(f"the {word} again", snapshot).text == f"the {word} again"
+    assert with_known_spellings(f"the {word} again", snapshot).text == f"the {word} again"
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from app.dictionary.snapshot import DictionarySnapshot
 from app.ingest.narrative.caregiver_view import first_person_view, spoken_of
 from app.ingest.narrative.exercise_phrases import exercise_phrases
 from app.ingest.narrative.healed_parts import find_healed_parts
-from app.ingest.narrative.misspelt_drugs import with_drug_spellings
+from app.ingest.narrative.misspelt_names import with_known_spellings
 from app.ingest.narrative.quantities import parse_number
 from tests.ingest_narrative.extracted import grounded_records, of_type
 
@@ -158,9 +158,9 @@ def test_a_carer_by_title_and_first_name_a_grandparent_or_a_name_and_a_stop(
 
 
 def test_a_two_word_drug_name_and_a_spoken_teen_reading(snapshot: DictionarySnapshot) -> None:
-    view = with_drug_spellings("I stopped the hydro chlorothiazide tablets", snapshot).text
+    view = with_known_spellings("I stopped the hydro chlorothiazide tablets", snapshot).text
     assert "hydrochlorothiazide tablets" in view
-    assert with_drug_spellings("hydro therapy helped", snapshot).text == "hydro therapy helped"
+    assert with_known_spellings("hydro therapy helped", snapshot).text == "hydro therapy helped"
     vitals = of_type(grounded_records("The machine gave my pressure one-eighteen over seventy-six.", snapshot, AT),
                      "vital_sign")
     assert [(v["systolic"], v["diastolic"]) for v in vitals] == [(118.0, 76.0)]

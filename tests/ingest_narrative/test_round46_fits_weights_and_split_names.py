@@ -12,7 +12,7 @@ from app.dictionary.snapshot import DictionarySnapshot
 from app.ingest.narrative.caregiver_view import first_person_view, spoken_of
 from app.ingest.narrative.exercise_phrases import exercise_phrases
 from app.ingest.narrative.healed_parts import find_healed_parts
-from app.ingest.narrative.misspelt_drugs import with_drug_spellings
+from app.ingest.narrative.misspelt_names import with_known_spellings
 from app.ingest.narrative.procedures import find_surgeries
 from tests.ingest_narrative.extracted import grounded_records, of_type
 
@@ -55,9 +55,9 @@ def test_a_class_with_its_length_before_it() -> None:
 
 
 def test_a_drug_name_typed_in_three_words(snapshot: DictionarySnapshot) -> None:
-    view = with_drug_spellings("okay so I stopped the hydro chloro thiazide about five days ago", snapshot).text
+    view = with_known_spellings("okay so I stopped the hydro chloro thiazide about five days ago", snapshot).text
     assert "the hydrochlorothiazide about" in view
-    assert with_drug_spellings("the hydro chloro plant", snapshot).text == "the hydro chloro plant"
+    assert with_known_spellings("the hydro chloro plant", snapshot).text == "the hydro chloro plant"
 
 
 @pytest.mark.parametrize(

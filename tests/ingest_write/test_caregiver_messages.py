@@ -144,6 +144,27 @@ def test_a_misspelt_drug_is_the_dictionarys_drug_quoted_as_typed(
     assert "levotiroxine" in (stops[0].quote or "")
 
 
+def test_an_opening_about_him_is_the_persons_and_goes_on_but_a_he_after_another_message_is_not(
+    client: GraphClient, user_id: str, snapshot: DictionarySnapshot, clock: Callable[[], datetime]
+) -> None:
+    ensure_self(client, user_id, sex="male", birth_date=date(1950, 6, 1))
+    opening = "we stopped his clopidogrel on sunday, he bruises like a peach"
+    first = process_turn(client, user_id, opening, AT, "s1", snapshot=snapshot, clock=clock)
+    assert (_stops(first.records)[0].quote or "") in opening
+    # the writer, unnamed, goes on in the same conversation
+    more = "oh and he had the flu jab at the pharmacy yesterday"
+    went_on = process_turn(client, user_id, more, AT + timedelta(minutes=3), "s1", snapshot=snapshot, clock=clock)
+    assert [r.type for r in went_on.records if r.type == "clinical_visit"] == ["clinical_visit"]
+    # "he" after another message of the conversation may be anyone that message named: not read as the person
+    process_turn(
+        client, user_id, "Long day with the family.", AT + timedelta(hours=4), "s2", snapshot=snapshot, clock=clock
+    )
+    later = process_turn(
+        client, user_id, opening, AT + timedelta(hours=4, minutes=2), "s2", snapshot=snapshot, clock=clock
+    )
+    assert [r for r in later.records if r.type == "regimen_change"] == []
+
+
 def _on_warfarin(patient_id: str) -> dict[str, object]:
     """A Bundle of Adalberto (born 1940) and his active warfarin prescription."""
     resources = (_adalberto(patient_id, "1940-02-01"), _warfarin_request(patient_id))
@@ -187,4 +208,3 @@ def _stops(records: list[Any]) -> list[Any]:
     stops = [r for r in records if r.type == "regimen_change"]
     assert [(r.fields.get("drug"), r.fields.get("action")) for r in stops] == [("clopidogrel", "stop")]
     return stops
-

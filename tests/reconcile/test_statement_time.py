@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
@@ -40,8 +40,10 @@ def test_without_an_event_time_the_mention_then_now() -> None:
 @pytest.mark.parametrize(
     ("record_type", "expected"),
     [
-        ("clinical_visit", day(4, 10)),  # "on March 12th they gave me the shingles vaccine": the day's record
-        ("surgery_history", day(4, 10)),
+        # "on March 12th they gave me the shingles vaccine": the day's record, and a day more for a record kept in
+        # another time zone, no later than the mention
+        ("clinical_visit", MENTION),
+        ("surgery_history", MENTION),
         ("test_result", day(4, 10)),  # a result dated to a past day: that day's lab in the record
         ("regimen_change", day(4, 9)),
     ],
@@ -52,3 +54,19 @@ def test_a_documented_event_is_read_at_the_end_of_its_day(record_type: str, expe
     today = Statement(type=record_type, event_start=day(4, 10), event_end=day(4, 11), mention_time=MENTION)
     # a measurement said for today is compared with the one before it
     assert today.when(MENTION) == (MENTION if record_type in ("clinical_visit", "surgery_history") else day(4, 10))
+
+
+def test_a_documented_day_reaches_a_record_kept_in_another_time_zone() -> None:
+    # "got my flu jab on the 3rd of November" said at UTC+13 (the day ends at 11:00 UTC) against a dose the record
+    # keeps at 14:59 UTC that day: the record is read a day past the named day's end
+    plus13 = timezone(timedelta(hours=13))
+    st = Statement(
+        type="clinical_visit",
+        event_start=datetime(2020, 11, 3, tzinfo=plus13),
+        event_end=datetime(2020, 11, 4, tzinfo=plus13),
+        mention_time=datetime(2020, 11, 16, 10, 10, tzinfo=plus13),
+    )
+    assert st.when(st.mention_time) == datetime(2020, 11, 5, tzinfo=plus13)
+    assert st.when(st.mention_time) > datetime(2020, 11, 3, 14, 59, tzinfo=UTC)
+    meal = Statement(type="meal", event_start=st.event_start, event_end=st.event_end, mention_time=st.mention_time)
+    assert meal.when(st.mention_time) == st.event_start  # no record documents a meal: no slack

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import cast
 
+from app.ingest.narrative.opening_third_person import opened_about_the_person
 from app.ingest.narrative.relative_by_age import parent_of_an_older_person, relative_of_the_persons_age
 from app.ingest.narrative.rewritten_text import RewrittenText
 from app.ingest.narrative.writer_declarations import (
@@ -53,6 +54,7 @@ from app.ingest.narrative.writer_declarations import (
     SPOUSE_SEX,
     WRITER_HERE,
     WRITER_ROLE,
+    WRITING_FOR_NAMED,
     Sex,
     is_their_name,
     kin_names,
@@ -95,7 +97,7 @@ _CHILD_NOUNS: dict[Sex, str] = {
     r"|the\s+(?:child|little\s+one|little\s+boy)(?:'s)?",
 }
 _PARTICIPLE = re.compile(
-    r"\s+(?:(?:also|just|already|still|never|finally|always|\w+ly)\s+)?"
+    r"\s+(?:(?:also|just|already|still|never|not|finally|always|\w+ly)\s+)?"
     r"(?:been|had|got|gotten|taken|done|seen|gone|stopped|started|missed|finished|skipped|quit|forgotten|run|lost"
     r"|tried|used|changed|cut|doubled|refused|switched|decided|eaten|fallen|broken|thrown|left|given|passed|developed"
     r"|noticed|complained|woken|slept|stayed|vomited|put|begun|swallowed|hurt|twisted|sprained|bumped|banged)\b",
@@ -176,10 +178,13 @@ def spoken_of(
         ((named_writer[n], named_writer[w]) for n, w in NAMED_WRITER_GROUPS if named_writer and named_writer[n]),
         (None, None),
     )
-    if named_writer is not None and said_name and said_writer and is_their_name(said_name, names):
+    if named_writer is not None and said_name and said_writer and is_their_name(said_name, names + surnames):
         role = WRITER_ROLE.get(said_writer.lower())
         kin = kin_names(role, typed_sex, names)
         return SpokenOf(typed_sex, child == typed_sex, kin, named_writer.span(), role or CARER)
+    writing_for = WRITING_FOR_NAMED.search(text)
+    if writing_for is not None and is_their_name(writing_for["name"], names + surnames):  # "Lorraine again for Mario."
+        return SpokenOf(typed_sex, child == typed_sex, kin_names(None, typed_sex, names), writing_for.span(), CARER)
     titled = titled_person(text, surnames, typed_sex, names)
     if titled is not None:  # "Evening shift here for Mr Portillo. I gave him his coumadin at 6"
         kin = "|".join(w for w in (re.escape(titled.group(0)), kin_names(None, typed_sex, names)) if w)
@@ -200,7 +205,8 @@ def spoken_of(
         return SpokenOf(typed_sex, False, kin_names("spouse", typed_sex, names), writer_role="spouse")
     found = _a_childs(text, child, names)
     if found is None and named_in_third_person(text, names):  # "ardith went swimming at the Y yesterday"
-        return SpokenOf(typed_sex, False, kin_names(None, typed_sex, names))
+        # someone else writes, and may go on in their next message ("now he has decided he's fit again")
+        return SpokenOf(typed_sex, False, kin_names(None, typed_sex, names), writer_role=CARER)
     return found
 
 
@@ -212,6 +218,15 @@ def continued(writer_role: str, sex: str | None, *, child: Sex | None, names: tu
         return None
     typed = cast(Sex, sex)  # a carer's role names no kin ("typing for him"): the person's names alone
     return SpokenOf(typed, child == typed, kin_names(writer_role, typed, names), writer_role=writer_role)
+
+
+def opening_about_the_person(text: str, sex: str | None, *, names: tuple[str, ...] = ()) -> SpokenOf | None:
+    """An opening message about the person as "he" / "she" with no one named before
+    (:mod:`.opening_third_person`): read as written for them by someone unnamed."""
+    if sex not in ("female", "male") or not opened_about_the_person(text, sex):
+        return None
+    typed = cast(Sex, sex)
+    return SpokenOf(typed, False, kin_names(None, typed, names), writer_role=CARER)
 
 
 def _a_childs(text: str, child: Sex | None, names: tuple[str, ...]) -> SpokenOf | None:

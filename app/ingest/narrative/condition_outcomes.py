@@ -16,15 +16,20 @@ from __future__ import annotations
 
 import re
 
-_OPENS_SENTENCE = re.compile(r"^\W*(?:(?:so|and|oh|well|good news|update)\W+)?(?:(?:the|my)\s+)?$", re.IGNORECASE)
+_OPENS_SENTENCE = re.compile(
+    r"^\W*(?:(?:so|and|oh|well|good news|great news|funny thing|guess what|update|btw|by the way|anyway)\W+)?"
+    r"(?:(?:the|my)\s+)?$",
+    re.IGNORECASE,
+)
 _OVER_AFTER = re.compile(
     r"^(?:(?:'s|’s|\s+is|\s+has|\s+have|\s+are)\s+(?:been\s+)?|\s*[:?!\u2014\u2013-]+\s*|\s+)"
-    r"(?:(?:all|completely|totally|finally|now|fully|well and truly|officially)\s+){0,2}"
-    r"(?:gone|cleared(?:\s+up)?|over|resolved|healed|cured|history|passed|done|fixed|clear)\b(?![-\w])(?![^.;!?]*\?)",
+    r"(?:(?:all|completely|totally|finally|now|fully|well and truly|officially|basically|pretty much|just)\s+){0,2}"
+    r"(?:gone(?:\s+away)?|cleared(?:\s+up)?|over|resolved|healed|cured|history|passed|done|fixed|clear|stopped"
+    r"|disappeared|vanished)\b(?![-\w])(?![^.;!?]*\?)",
     re.IGNORECASE,
 )
 """The name opening its sentence, then over: "Eczema's gone!", "Bronchitis: gone.", "The ringworm? Gone.", "Kidney
-stone passed last night", "my anemia's fixed"."""
+stone passed last night", "my anemia's fixed", "Funny thing, the migraines have basically stopped"."""
 _VAGUE_THING_OVER = re.compile(
     r"^\s*(?:(?:thing|business|trouble|problem|issue|stuff|episode|bother|front)\b\s*)?(?:was|is)?\s*,?\s*"
     r"(?:(?:it's|it is|it has|that's|that is|it)\s+)?(?:(?:all|completely|totally|finally|now|well and truly)\s+)?"

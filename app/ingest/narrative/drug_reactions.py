@@ -28,7 +28,7 @@ _PRONOUN_VERDICT = re.compile(
 """An allergy or reaction said of "it", "them", "that stuff": the drug named before."""
 SIGN = (
     r"hives|welts?|(?:a\s+|an\s+)?(?:[\w-]+\s+){0,3}rash|itch(?:y|ing|iness)?|swell(?:ing|ed|s)?(?:\s+up)?"
-    r"|puff(?:ed|s)? up|swollen(?:\s+(?:tongue|lips?|face|eyes?|throat))?"
+    r"|puff(?:ed|s)? up|puffy|swollen(?:\s+(?:tongue|lips?|face|eyes?|throat))?"
     r"|wheez(?:e|ing|y)|anaphyla(?:xis|ctic)|blotch(?:es|y)|break(?:s)? out|broke out|breaking out|bumps"
     r"|(?:throat|tongue|lips?|face|eyes?)\s+(?:closed|closing|close|closes|swelled|swelling|swell|swells|tight(?:ened)?)"
 )
@@ -46,8 +46,10 @@ _REACTS_TO = re.compile(
 """The speaker reacting to a drug ("I react badly to codeine, it makes me itch all over"): an allergy when the turn
 tells an allergic sign or names an allergy."""
 _AFTER_DRUG = re.compile(
-    r"\b(?:after|since|from)\s+(?:(?:taking|starting|i took|i started|i had|having)\s+)?"
-    r"(?:the\s+|my\s+|that\s+|a\s+|an\s+|some\s+)?"
+    # "within an hour of taking my usual diphenhydramine 25 mg tablet"
+    r"\b(?:after|since|from|within\s+(?:(?:an?|half\s+an|a\s+few|a\s+couple\s+of|\w+)\s+)?(?:hours?|minutes?|mins?)"
+    r"\s+of)\s+(?:(?:taking|starting|i took|i started|i had|having)\s+)?"
+    r"(?:the\s+|my\s+|that\s+|a\s+|an\s+|some\s+)?(?:(?:usual|new|daily|regular|morning|evening|nightly)\s+)?"
     # "after the first dose of the Bactrim", "since my second course of amoxicillin"
     r"(?:(?:(?:first|second|third|last|new|latest|morning|evening|next|1st|2nd)\s+)?"
     r"(?:dose|pill|tablet|capsule|course|round|shot|injection|jab)s?\s+of\s+(?:the\s+|my\s+|that\s+)?)?$",
@@ -151,8 +153,10 @@ def find_drug_reactions(text: str, drugs: list[TermMatch], sentences: list[tuple
             out.append(reaction_proposal(drug, (drug.start, drug.end)))
             continue
         sign = _SIGN_RE.search(before)
-        if sign is not None and _AFTER_DRUG.search(before):
-            out.append(reaction_proposal(drug, (sentence[0] + sign.start(), sentence[0] + sign.end())))
+        if sign is not None and (after_drug := _AFTER_DRUG.search(before)) is not None:
+            # the dose the sign followed is the cause, not an intake of its own
+            taking = (sentence[0] + after_drug.start(), drug.end)
+            out.append(reaction_proposal(drug, (sentence[0] + sign.start(), sentence[0] + sign.end()), taking=taking))
             continue
         if _CANNOT_TAKE.search(before) and (_SIGN_RE.search(after) or _ALLERGY_WORD.search(after)):
             out.append(reaction_proposal(drug, (drug.start, drug.end), speaker=True))

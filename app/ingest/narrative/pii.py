@@ -73,6 +73,8 @@ class MaskedText:
         for span in self.spans:
             words = [w.lower() for w in re.findall(r"[^\W\d_]+(?:['-][^\W\d_]+)*", original[span.start : span.end])]
             named = [re.sub(r"['’]s$", "", w) for w in words if w not in _TITLES]  # "Mrs Kertzmann's carer"
+            # the owner's "s" typed without its apostrophe: "its Mrs Razos daughter again"
+            named = [w[:-1] if w not in own and w.endswith("s") and w[:-1] in own else w for w in named]
             if span.entity != "PERSON" or not named or not all(w in own for w in named):
                 continue
             out.append(self.text[pos : self._at(span)])
@@ -87,7 +89,7 @@ class MaskedText:
         return span.start + shift
 
 
-_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mx"})
+_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr"})
 
 
 @lru_cache(maxsize=1)

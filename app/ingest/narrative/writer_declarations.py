@@ -35,6 +35,8 @@ RELATION_SEX: dict[str, Sex] = {
     "sister": "female",
     "grandson": "male",
     "granddaughter": "female",
+    "girl": "female",
+    "boy": "male",
 }
 RELATION = "|".join(sorted(RELATION_SEX, key=len, reverse=True))
 GREETING = r"(?:(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|morning|evening)(?:\s+there)?\W+)?"
@@ -57,9 +59,11 @@ DECLARED = re.compile(
     r"|\b(?:it's|this is)\s+\w+'s\s+(?:daughter|son|wife|husband|partner|mum|mom|dad|carer|caregiver|sister|brother)"
     r"\s+(?:writing|typing|texting|messaging)\s+(?:this\s+)?(?:for|on behalf of)\s+(?P<who3>him|her)\b"
     # the writer's relation said as "I'm her daughter", opening the message or later ("sorry this is long im his son,
-    # dad fainted ...")
-    r"|\b(?:i'?m|i am)\s+(?P<whose2>his|her)\s+(?:daughter|son|wife|husband|carer|caregiver|sister|brother"
-    r"|neighbou?r|granddaughter|grandson)\b(?!\s+(?:'s|’s|of)\b)",
+    # dad fainted ..."), also after the writer's own name ("this is gloria his wife", "its dawn his wife by the way",
+    # "(its his wife typing, ...)")
+    r"|\b(?:i'?m|i am|it's|its|this is)\s+(?:(?!(?:not|just|only|also|really|actually|like|because|all)\b)"
+    r"[a-z]+\s*,?\s+)?(?P<whose2>his|her)\s+(?:daughter|son|wife|husband|partner|carer|caregiver|sister|brother"
+    r"|neighbou?r|granddaughter|grandson)\b(?!'s|’s|\s+(?:'s|’s|of)\b)",
     re.IGNORECASE,
 )
 """A message declared as typed for someone: "Dad here, I'm typing for him", "writing on behalf of my mum", "Hi,
@@ -112,13 +116,19 @@ WRITER_HERE = re.compile(
 """The writer names themselves at the start: "Her son here.", "This is his wife typing.", "Daughter here, ..."."""
 NAMED_WRITER = re.compile(
     # the owner's "'s" may be typed without its apostrophe: "this is reubens wife typing for him"
-    rf"^\W*{GREETING}(?:it's|its|this is|i'm|im|i am)\s+(?P<name>\w+?)(?:'s|’s|s)\s+(?P<writer>{WRITER})\b"
+    # or by a title and their surname: "Good morning, its Mrs Razos daughter again"
+    rf"^\W*{GREETING}(?:it's|its|this is|i'm|im|i am)\s+(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?(?P<name>\w+?)(?:'s|’s|s)\s+"
+    rf"(?P<writer>{WRITER})\b"
     r"(?!'s|\s+of\b)"
     # "maria's daughter here - ...", "Adans son typing"
     rf"|^\W*{GREETING}(?P<name4>\w+?)(?:'s|’s|s)\s+(?P<writer4>{WRITER})(?:\s+(?:here|typing|writing|texting)\b"
     r"|\s*[.:!-])"  # "Andys mom. after all the ear infections ..."
-    # "I am the father of Versie", "I am mother of Oralia" (the relation before the name, as many languages say it)
+    # "I am the father of Versie", "I am mother of Oralia" (the relation before the name, as many languages say it),
+    # "hello, mom of Manuel writing"
     rf"|\b(?:i'm|i am|im)\s+(?:the\s+)?(?P<writer5>{WRITER})\s+of\s+(?P<name5>\w+)\b"
+    rf"|^\W*{GREETING}(?:the\s+)?(?P<writer9>{WRITER})\s+of\s+(?P<name9>\w+)\s+(?:here|writing|typing|texting)\b"
+    # whose the writer is, in brackets after their name: "Lorraine here (Marios wife) he has decided ..."
+    rf"|\(\s*(?P<name8>\w+?)(?:'s|’s|s)\s+(?P<writer8>{WRITER})\s*\)"
     # the writer's name, then whose they are: "hi its marge, hoberts wife, im on his phone"
     rf"|^\W*{GREETING}(?:it's|its|this is|i'm|im|i am)\s+\w+\s*,\s+(?P<name6>\w+?)(?:'s|’s|s)\s+(?P<writer6>{WRITER})\b"
     # a neighbour: "this is Pat from next door to Adalberto"
@@ -133,8 +143,17 @@ NAMED_WRITER = re.compile(
 """The writer names themselves by the person's first name: "Hi, this is Adán's daughter", "I'm Rosa's husband",
 "Quick update on Morgan from her dad", "Quick one from Adán's son.", "maria's daughter here", "I am the father of
 Versie" (taken only when the name is the record's own first name)."""
+WRITING_FOR_NAMED = re.compile(
+    rf"(?:^|[.!?]\s+)\W*{GREETING}(?:(?:it's|its|this is)\s+)?[a-z]+\s+(?:here\s+|again\s+|here\s+again\s+)"
+    r"(?:for|re|about|on behalf of)"
+    r"\s+(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?(?P<name>\w+)\b",
+    re.IGNORECASE,
+)
+"""A writer who gives their own name and writes for the person by theirs: "Lorraine again for Mario.", "Sue here for
+Mr Lind" (taken only when the name is the record's own)."""
 NAMED_WRITER_GROUPS = (("name", "writer"), ("name2", "writer2"), ("name3", "writer3"), ("name4", "writer4"),
-                       ("name5", "writer5"), ("name6", "writer6"), ("name7", "writer7"))
+                       ("name5", "writer5"), ("name6", "writer6"), ("name7", "writer7"), ("name8", "writer8"),
+                       ("name9", "writer9"))
 """The (person's name, writer's word) group pairs of :data:`NAMED_WRITER`."""
 RELATIVE_NAMED = re.compile(rf"\b(?:my|our)\s+(?P<relation>{RELATION})\s+(?P<name>\w+)\b", re.IGNORECASE)
 """The person named with the writer's relation to them: "My daughter Morgan bit into a cookie", "our son Gerardo"
@@ -145,8 +164,9 @@ this evening she got a pounding headache", written by her husband)."""
 SPOUSE_SEX: dict[str, Sex] = {"wife": "female", "missus": "female", "husband": "male", "hubby": "male"}
 """The sex of the spouse each :data:`SPOUSE` word names."""
 
-TITLE_SEX: dict[str, Sex] = {"mr": "male", "mrs": "female", "ms": "female", "miss": "female"}
-TITLED = re.compile(r"\b(?P<title>mr|mrs|ms|miss)\.?\s+(?P<surname>[^\W\d_]+(?:[-'’][^\W\d_]{2,})*)", re.IGNORECASE)
+TITLE_SEX: dict[str, Sex | None] = {"mr": "male", "mrs": "female", "ms": "female", "miss": "female", "dr": None}
+"""The sex each title names (a doctor's title names none: "Carer for Dr Lind here")."""
+TITLED = re.compile(r"\b(?P<title>mr|mrs|ms|miss|dr)\.?\s+(?P<surname>[^\W\d_]+(?:[-'’][^\W\d_]{2,})*)", re.IGNORECASE)
 """A title and a surname: "Mr Portillo", "Mrs. Kertzmann"."""
 TITLED_FULL = re.compile(
     r"\b(?P<title>mr|mrs|ms|miss)\.?\s+[^\W\d_]+\s+(?P<surname>[^\W\d_]+(?:[-'’][^\W\d_]{2,})*)", re.IGNORECASE
@@ -185,6 +205,8 @@ ROLE_OF_PERSON = {  # "typing for my mum": the writer is her child
     "brother": "sibling",
     "grandson": "grandparent",
     "granddaughter": "grandparent",
+    "girl": "parent",
+    "boy": "parent",
 }
 
 
@@ -218,22 +240,48 @@ _ABOUT_THEM_AFTER = re.compile(
 
 
 def named_in_third_person(text: str, names: tuple[str, ...]) -> bool:
-    """Whether the message speaks of the person by their recorded first name, as a subject or an owner ("ardith went
-    swimming yesterday", "Max's ankle sprain is healed", "brants words came out all jumbled", "I'm sure Alexis is
-    allergic to his Claritin"); not the writer's own name ("Hi, it's Ardith")."""
-    for name in names:
-        for m in re.finditer(rf"\b{re.escape(name)}(?P<s>s)?\b", text, re.IGNORECASE):
-            if _SELF_NAMED_BEFORE.search(text, 0, m.start()):
-                continue
-            if m["s"] or _ABOUT_THEM_AFTER.match(text, m.end()):  # "brants words came out all jumbled"
-                return True
+    """Whether the message speaks of the person by their recorded first name or its short form, as a subject or an
+    owner ("ardith went swimming yesterday", "Max's ankle sprain is healed", "brants words came out all jumbled",
+    "I'm sure Alexis is allergic to his Claritin", "Pat has asked me ..." for Patria); not the writer's own name
+    ("Hi, it's Ardith")."""
+    for m in _WORD.finditer(text):
+        word = m.group(0)
+        owner = word[-1:].lower() == "s" and _short_form_of(word[:-1], names)
+        if not owner and not _short_form_of(word, names):
+            continue
+        if _SELF_NAMED_BEFORE.search(text, 0, m.start()):
+            continue
+        if owner or _ABOUT_THEM_AFTER.match(text, m.end()):  # "brants words came out all jumbled"
+            return True
     return False
 
 
+_WORD = re.compile(r"\b[^\W\d_]{3,}\b")
+
+
+def _short_form_of(word: str, names: tuple[str, ...]) -> bool:
+    """The record's first name, or the start of it written with a capital ("Pat" for Patria) or at least four letters
+    long ("maxi" for Maximina)."""
+    said = word.lower()
+    return any(
+        said == n.lower() or (n.lower().startswith(said) and (word[0].isupper() or len(said) >= 4)) for n in names
+    )
+
+
 def is_their_name(said: str, names: tuple[str, ...]) -> bool:
-    """The record's first name or a short form of it ("Bert" for Adalberto, "Gio" for Giovanni)."""
+    """The record's first name or a short form of it ("Bert" for Adalberto, "Gio" for Giovanni, "Nikki" for
+    Nicholle: the same first three sounds)."""
     said = said.lower()
-    return any(said == n.lower() or (len(said) >= 3 and said in n.lower()) for n in names)
+    return any(
+        said == n.lower() or (len(said) >= 3 and (said in n.lower() or _sounds(said)[:3] == _sounds(n.lower())[:3]))
+        for n in names
+    )
+
+
+def _sounds(name: str) -> str:
+    """A name's letters as said, for nicknames spelt otherwise ("nikki" and "nicholle" both start "nic")."""
+    spelt = re.sub(r"ck|k|q", "c", re.sub(r"ph", "f", name)).replace("y", "i")
+    return re.sub(r"(.)\1+", r"\1", spelt)
 
 
 def titled_person(text: str, surnames: tuple[str, ...], sex: Sex, names: tuple[str, ...] = ()) -> re.Match[str] | None:
@@ -245,7 +293,8 @@ def titled_person(text: str, surnames: tuple[str, ...], sex: Sex, names: tuple[s
     for pattern in (TITLED, TITLED_FULL):
         for m in pattern.finditer(text):
             said = m["surname"].lower()
-            if TITLE_SEX[m["title"].lower()] != sex or said not in family | given:
+            title_sex = TITLE_SEX[m["title"].lower()]
+            if title_sex not in (None, sex) or said not in family | given:
                 continue
             after = _NEXT_NAME.match(text, m.end())
             if said not in family and after is not None and after[1].lower() not in family:

@@ -43,12 +43,14 @@ TURN_CONTEXT = Query(
         RETURN prior ORDER BY prior.mention_time DESC LIMIT 1
     }
     RETURN s.sex AS sex, toString(s.birth_date) AS birth_date, u IS NOT NULL AS seen, patient_names,
-           prior.writer_role AS prior_writer_role, prior.written_for AS prior_written_for
+           prior.writer_role AS prior_writer_role, prior.written_for AS prior_written_for,
+           prior IS NOT NULL AS prior_seen
     """,
 )
 """One read before the work: whether the turn is a replay, the person's sex and birth date, the names their
 clinical record gives them (a caregiver may call them by their first name), and who wrote the user's message just
-before this one (since ``$since``), when it said so (a carer's declaration carries over to their next message)."""
+before this one (since ``$since``), when it said so (a carer's declaration carries over to their next message),
+and whether there was one (an opening message may speak of the person as "he" / "she")."""
 
 WRITE_UTTERANCE = Query(
     "turn_write_utterance",

@@ -30,11 +30,12 @@ from app.ingest.narrative.caregiver_view import (
     continued,
     first_names,
     first_person_view,
+    opening_about_the_person,
     person_age,
     spoken_of,
     surnames,
 )
-from app.ingest.narrative.misspelt_drugs import with_drug_spellings
+from app.ingest.narrative.misspelt_names import with_known_spellings
 from app.ingest.narrative.models import ExtractionResult
 from app.ingest.narrative.pii import MaskedText
 from app.ingest.narrative.record_types import CandidateRecord
@@ -238,12 +239,12 @@ def _extract_for_the_person(
 ) -> tuple[Any, SpokenOf | None]:
     """The extractor's result on the message read with its typed contractions' apostrophes
     (:mod:`app.ingest.narrative.typed_contractions`), its misspelt drug names in the dictionary's spelling
-    (:mod:`app.ingest.narrative.misspelt_drugs`) and, when a caregiver writes about the person (in this message,
+    (:mod:`app.ingest.narrative.misspelt_names`) and, when a caregiver writes about the person (in this message,
     or in the conversation's message just before), in the person's first person
     (:mod:`app.ingest.narrative.caregiver_view`): quotes come back in the words as written. Also whom the message was
     read as speaking of."""
     typed = with_apostrophes(masked)
-    spelled = with_drug_spellings(typed.text, snapshot)  # "methotrexete": methotrexate (:mod:`.misspelt_drugs`)
+    spelled = with_known_spellings(typed.text, snapshot)  # "methotrexete": methotrexate (:mod:`.misspelt_names`)
     child = child_sex(person.sex, person.birth_date, mention_time)
     age = person_age(person.birth_date, mention_time)
     spoken = spoken_of(
@@ -253,6 +254,8 @@ def _extract_for_the_person(
         spoken = continued(
             context["prior_writer_role"], context.get("prior_written_for"), child=child, names=person.first_names
         )
+    if spoken is None and child is None and not context.get("prior_seen"):  # "his legs ached so bad he could hardly"
+        spoken = opening_about_the_person(spelled.text, person.sex, names=person.first_names)
     views = [typed, spelled] if spoken is None else [typed, spelled, first_person_view(spoken, spelled.text)]
     extraction = extract(views[-1].text, snapshot, mention=mention_time)
     if not isinstance(extraction, ExtractionResult):

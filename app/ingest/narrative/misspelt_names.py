@@ -1,19 +1,20 @@
-"""Drug names typed with a slip or in another language's spelling, read as the dictionary spells them:
-"methotrexete", "levotiroxine", "simvastatina", "metforman", and a name typed in two words ("hydro chlorothiazide").
+"""Names typed with a slip or in another language's spelling, read as the dictionary spells them: drugs
+("methotrexete", "levotiroxine", "simvastatina", "metforman", a name typed in two words: "hydro chlorothiazide"),
+conditions and symptoms ("migranes"), and the procedures the finders name ("colonscopy").
 
 The alias gate is exact; what it is handed need not be the raw text. Like :mod:`.typed_contractions`, the write path
-gives the extractor a view (:func:`with_drug_spellings`) in which a word that is no English word and lies within a
-small edit distance of exactly one dictionary drug name is that name, and maps every quote back to the words as
-written (:class:`.rewritten_text.RewrittenText`). Exact first, then this narrow fuzzy step; the gate itself never
-loosens.
+gives the extractor a view (:func:`with_known_spellings`) in which a word that is no English word and lies within a
+small edit distance of exactly one known name is that name, and maps every quote back to the words as written
+(:class:`.rewritten_text.RewrittenText`). Exact first, then this narrow fuzzy step; the gate itself never loosens.
 
-A word is read as a drug only when all of these hold:
+A word is read as a known name only when all of these hold:
 
 - it is at least :data:`MIN_LENGTH` letters long and not a whole word of the embedding model's English word-piece
   vocabulary ("aspiring" stays as typed, never "aspirin");
-- it shares its first letter with the drug name, and the optimal-string-alignment distance is at most 1 (names
-  of up to 8 letters), 2 (up to 10) or 3 (longer names: "levotiroxina" is three slips from "levothyroxine");
-- no other single-word drug name is as close (an ambiguous slip is left alone).
+- it shares its first letter with the name, and the optimal-string-alignment distance is at most 1 (names of up to
+  8 letters), 2 (up to 10) or 3 (longer names: "levotiroxina" is three slips from "levothyroxine");
+- no other single-word name of another entry (a drug, condition, symptom or procedure) is as close (an ambiguous
+  slip is left alone).
 
 Pure but for the word list, which is read once.
 """
@@ -24,6 +25,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from app.dictionary.models import TermKind
 from app.ingest.narrative.rewritten_text import RewrittenText
 from app.ingest.narrative.terms import Vocabulary
 
@@ -49,24 +51,37 @@ def english_words() -> frozenset[str]:
     return frozenset(w for w in lines if w.isalpha() and w.islower())
 
 
-def _drug_words(vocabulary: Vocabulary) -> dict[str, tuple[tuple[str, str], ...]]:
-    """The single-word drug names of the dictionary with their entry's key, by first letter."""
+PROCEDURE_WORDS = (
+    "colonoscopy", "endoscopy", "gastroscopy", "sigmoidoscopy", "cystoscopy", "arthroscopy", "laparoscopy",
+    "colposcopy", "bronchoscopy", "mammogram", "angiogram", "angioplasty", "cardioversion", "ablation",
+    "appendectomy", "hysterectomy", "cholecystectomy", "tonsillectomy", "vasectomy", "mastectomy", "lumpectomy",
+    "amniocentesis", "echocardiogram", "catheterisation", "catheterization", "biopsy", "pacemaker",
+)  # fmt: skip
+"""Procedures named by their own word (:mod:`.named_procedures`, :mod:`.procedures`), kept in their spelling."""
+
+
+def _known_words(vocabulary: Vocabulary) -> dict[str, tuple[tuple[str, str], ...]]:
+    """The single-word drug, condition and symptom names of the dictionary and the procedure words, each with its
+    entry (kind and key), by first letter."""
     by_letter: dict[str, set[tuple[str, str]]] = {}
-    for alias, key in vocabulary.alias_names("drug"):
-        for name in (alias, key):
-            word = name.lower()
-            if word.isalpha() and len(word) >= MIN_LENGTH - 1:
-                by_letter.setdefault(word[0], set()).add((word, key))
+    named = [(name, f"procedure:{name}") for name in PROCEDURE_WORDS]
+    for kind in _DICTIONARY_KINDS:
+        named += [(name, f"{kind}:{key}") for alias, key in vocabulary.alias_names(kind) for name in (alias, key)]
+    for name, entry in named:
+        word = name.lower()
+        if word.isalpha() and len(word) >= MIN_LENGTH - 1:
+            by_letter.setdefault(word[0], set()).add((word, entry))
     return {letter: tuple(sorted(words)) for letter, words in by_letter.items()}
 
 
-_DRUG_WORDS: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {}
+_DICTIONARY_KINDS: tuple[TermKind, ...] = ("drug", "condition", "symptom")
+_KNOWN_WORDS: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {}
 
 
 def _words_of(vocabulary: Vocabulary) -> dict[str, tuple[tuple[str, str], ...]]:
-    found = _DRUG_WORDS.get(vocabulary.version)
+    found = _KNOWN_WORDS.get(vocabulary.version)
     if found is None:
-        found = _DRUG_WORDS[vocabulary.version] = _drug_words(vocabulary)
+        found = _KNOWN_WORDS[vocabulary.version] = _known_words(vocabulary)
     return found
 
 
@@ -90,8 +105,8 @@ def osa_distance(a: str, b: str, limit: int) -> int:
     return previous[-1]
 
 
-def closest_drug(word: str, candidates: Iterable[tuple[str, str]]) -> str | None:
-    """The name of the one drug within reach of ``word`` (see the module docstring; the closest of its names), or
+def closest_name(word: str, candidates: Iterable[tuple[str, str]]) -> str | None:
+    """The name of the one entry within reach of ``word`` (see the module docstring; the closest of its names), or
     ``None``: two names of one drug ("simvastatin", "simvastatine") are no ambiguity, two drugs are."""
     best: dict[str, str] = {}
     best_distance = 3
@@ -123,8 +138,13 @@ def _split_name(text: str, words: list[re.Match[str]], i: int, vocabulary: Vocab
     return None
 
 
-def with_drug_spellings(text: str, vocabulary: Vocabulary) -> RewrittenText:
-    """The text with each misspelt drug name in the dictionary's spelling, traced back to the written words."""
+def _known(word: str, vocabulary: Vocabulary) -> bool:
+    """Whether ``word`` is a name as written: a dictionary alias or a procedure word."""
+    return word in PROCEDURE_WORDS or any(vocabulary.lookup(k, word) is not None for k in _DICTIONARY_KINDS)
+
+
+def with_known_spellings(text: str, vocabulary: Vocabulary) -> RewrittenText:
+    """The text with each misspelt known name in its known spelling, traced back to the written words."""
     english = english_words()
     words = _words_of(vocabulary) if english else {}
     out: list[str] = []
@@ -143,9 +163,9 @@ def with_drug_spellings(text: str, vocabulary: Vocabulary) -> RewrittenText:
             name, skip_to = split
             end = found[skip_to].end()
         else:
-            if len(said) < MIN_LENGTH or said in english or vocabulary.lookup("drug", said) is not None:
+            if len(said) < MIN_LENGTH or said in english or _known(said, vocabulary):
                 continue
-            closest = closest_drug(said, words.get(said[0], ()))
+            closest = closest_name(said, words.get(said[0], ()))
             if closest is None:
                 continue
             name = closest
