@@ -106,8 +106,9 @@ CHEST_SQUEEZED = re.compile(
     r"|gets|been|has felt|has gone|had gone|kept|keeps)(?:\s+(?:feeling|getting|going))?)(?:\s+(?:so|really|very|a bit"
     r"|a little|all|kind of|kinda|quite|awfully|horribly|proper|super|real|pretty|crazy|extra))*\s+(?:heavy|tight"
     r"|tighter|crushed|squeezed)\b"
-    r"|\bmy chest\b[^.;!?]{0,30}?\b(?:it|which)\s+(?:feels|felt|is|was)\s+(?:(?:so|really|very|a bit|all|kind of)\s+)?"
-    r"(?:heavy|tight)\b"
+    # "rubbing my chest and said it felt like a tight band"
+    r"|\bmy chest\b[^.;!?]{0,30}?\b(?:it|which)\s+(?:feels|felt|is|was)\s+(?:like\s+(?:a|an)\s+)?"
+    r"(?:(?:so|really|very|a bit|all|kind of)\s+)?(?:heavy|tight)\b"
     r"|\b(?:pain|ache|pressure|tightness|discomfort|squeezing|heaviness|burning)\s+(?:right\s+)?(?:behind|in|on"
     r"|under)\s+my\s+(?:breastbone|sternum)\b",
     re.IGNORECASE,

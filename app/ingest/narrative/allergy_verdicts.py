@@ -1,7 +1,9 @@
-"""Food allergies confirmed or ruled out in words the "allergic to" patterns miss (round 25).
+"""Food (and, still in force, environmental) allergies confirmed or ruled out in words the "allergic to" patterns
+miss (round 25).
 
 Confirmed (a stated allergy, the anchor the speaker's clause, so ConText judges it):
 - the allergy named as a noun and affirmed: "sesame allergy strikes again", "the egg allergy is definitely real";
+- the allergen still ruled out of the speaker's life: "latex still a no-go btw", "shellfish is still a no for me";
 - the rescue pen used after a food: "the walnuts in that salad ... had to use my EpiPen";
 - a food said to do "this" to the speaker with an allergic sign: "eggs always do this to me, hives and itching".
 
@@ -30,6 +32,15 @@ _NOUN_AFFIRMED = re.compile(
     r"|clearly|totally|100%)\s+)*(?:real|back|a thing)\b|(?:kicked|kicks)\s+in\b|(?:is\s+)?acting up\b)",
     re.IGNORECASE,
 )
+_ENVIRONMENT = r"latex|cats?|dogs?|(?:grass\s+|tree\s+)?pollen|dust(?:\s+mites?)?|mou?ld|bees?|wasps?|dander"
+_STILL_A_NO = re.compile(
+    rf"\b(?:(?P<sub>{_FOOD})|(?P<env>{_ENVIRONMENT}))(?:\s+(?:allergy|thing|one))?\s+(?:(?:is|are)\s+|'s\s+)?"
+    r"(?:still|definitely)\s+(?:a\s+(?:big\s+|hard\s+|firm\s+)?no(?:-go|\s+go)?\b|off\s+limits\b"
+    r"|off\s+the\s+(?:menu|table)\b|a\s+problem\b|an\s+issue\b|very\s+real\b|a\s+thing\b)",
+    re.IGNORECASE,
+)
+"""An allergy still in force, said of the allergen alone: "latex still a no-go btw", "shellfish is still a no for
+me", "the peanut thing is still very real"."""
 _PEN_USED = re.compile(
     r"\b(?:i\s+)?(?:had to|needed to|have to|did)\s+(?:use|jab|stab)\s+(?:my|the)\s+(?:epi-?pen|epinephrine(?: pen)?"
     r"|auto-?injector)\b|\bi\s+(?:used|jabbed|stabbed|needed)\s+(?:my|the)\s+(?:epi-?pen|epinephrine(?: pen)?"
@@ -84,6 +95,17 @@ def find_allergy_verdicts(text: str, sentences: list[tuple[int, int]]) -> list[P
     out: list[Proposal] = []
     for m in _NOUN_AFFIRMED.finditer(text):
         out.append(_food_allergy(m.group("sub"), (m.start(), m.end())))
+    for m in _STILL_A_NO.finditer(text):
+        sentence = next(((s, e) for s, e in sentences if s <= m.start() < e), (0, len(text)))
+        if _ANOTHERS.search(text, sentence[0], sentence[1]) or text[m.end() : sentence[1]].rstrip().endswith("?"):
+            continue  # "shellfish is still a no for him", "is latex still a problem?"
+        if m.group("sub"):
+            still = _food_allergy(m.group("sub"), (m.start(), m.end()))
+        else:
+            fields: dict[str, object] = {"substance": m.group("env").lower(), "substance_kind": "environment"}
+            still = Proposal("allergy", {**fields, "reaction": None}, (m.start(), m.end()))
+        still.policy = "negation_is_content"  # the "no" of "a no-go" is the allergy, not a denial of it
+        out.append(still)
     for m in _DOES_THIS_TO_ME.finditer(text):
         # "I knew I shouldn't have, eggs always do this to me": the regret is no denial of the reaction
         does = _food_allergy(m.group("sub"), (m.start(), m.end()))

@@ -58,7 +58,9 @@ from app.ingest.narrative.writer_declarations import (
     Sex,
     is_their_name,
     kin_names,
+    name_said,
     named_in_third_person,
+    titled_forms,
     titled_person,
     writer_role_in,
 )
@@ -178,7 +180,10 @@ def spoken_of(
         ((named_writer[n], named_writer[w]) for n, w in NAMED_WRITER_GROUPS if named_writer and named_writer[n]),
         (None, None),
     )
-    if named_writer is not None and said_name and said_writer and is_their_name(said_name, names + surnames):
+    # the writer by the person's name, or by the kin word the family calls them: "Hi, it's Marisol, Dad's daughter"
+    if named_writer is not None and said_name and said_writer and (
+        is_their_name(said_name, names + surnames) or RELATION_SEX.get(said_name.lower()) == typed_sex
+    ):
         role = WRITER_ROLE.get(said_writer.lower())
         kin = kin_names(role, typed_sex, names)
         return SpokenOf(typed_sex, child == typed_sex, kin, named_writer.span(), role or CARER)
@@ -187,7 +192,9 @@ def spoken_of(
         return SpokenOf(typed_sex, child == typed_sex, kin_names(None, typed_sex, names), writing_for.span(), CARER)
     titled = titled_person(text, surnames, typed_sex, names)
     if titled is not None:  # "Evening shift here for Mr Portillo. I gave him his coumadin at 6"
-        kin = "|".join(w for w in (re.escape(titled.group(0)), kin_names(None, typed_sex, names)) if w)
+        # every titled form of them: "on behalf of Mrs Eura Treutel ... Mrs Treutel has declined her verapamil"
+        forms = (titled_forms(surnames, names), re.escape(titled.group(0)), kin_names(None, typed_sex, names))
+        kin = "|".join(w for w in forms if w)
         return SpokenOf(typed_sex, child == typed_sex, kin, writer_role=CARER)
     for relative_named in RELATIVE_NAMED.finditer(text):  # "My daughter Morgan bit into a cookie"
         relation = relative_named.group("relation").lower()
@@ -204,9 +211,11 @@ def spoken_of(
         # "my wife" on her account: her
         return SpokenOf(typed_sex, False, kin_names("spouse", typed_sex, names), writer_role="spouse")
     found = _a_childs(text, child, names)
-    if found is None and named_in_third_person(text, names):  # "ardith went swimming at the Y yesterday"
+    said_name_alone = name_said(text, names) if found is None else None
+    if said_name_alone is not None:  # "ardith went swimming at the Y yesterday", "Bert ended up with a double dose"
         # someone else writes, and may go on in their next message ("now he has decided he's fit again")
-        return SpokenOf(typed_sex, False, kin_names(None, typed_sex, names), writer_role=CARER)
+        by_name = "|".join(w for w in (kin_names(None, typed_sex, names), re.escape(said_name_alone)) if w)
+        return SpokenOf(typed_sex, False, by_name, writer_role=CARER)
     return found
 
 

@@ -43,9 +43,11 @@ _OVER = (
     # over since a time: "have been completely clear since August", "fine for months"
     r"|(?:better|clear|all\s+clear)\s+(?:(?:ever\s+)?since|for\s+(?:months|weeks|ages|a\s+while))\b"
     # "maxi's ankle is all good now", "the ankle's all good"
-    r"|(?:all\s+|completely\s+)?good\s+now\b)"
+    r"|(?:all\s+|completely\s+)?good\s+now\b"
+    # "ankle from last yr is 100% btw"
+    r"|(?:100\s*%|100\s+percent|a\s+hundred\s+percent)(?!\s+(?:sure|certain)\b))"
 )
-_SINCE = r"(?:\s+(?:from|since|back\s+in)\s+[\w']+(?:\s+\d+)?)?"
+_SINCE = r"(?:\s+(?:from|since|back\s+in)\s+(?:last\s+|this\s+)?[\w']+(?:\s+\d+)?)?"
 """When the part was hurt, between the part and what became of it: "the sprained wrist from feb is all healed"."""
 _OWNED = r"(?:\b(?:my|the)\s+|^\W*|(?<=[.!?]\s))"
 """The speaker's part ("my ankle", "the collarbone I broke"), or a part opening the sentence ("sinuses r fine now")."""
@@ -53,7 +55,8 @@ _HEALED = re.compile(
     _OWNED + r"(?:(?P<adj>" + _INJURY_WORDS + r")\s+)?(?:(?:left|right|bad|sore)\s+)?"
     r"(?P<part>" + _PARTS + r")\b" + _SINCE +
     # what happened to it, in a relative clause: "the collarbone he broke last spring"
-    r"(?:\s+(?:that\s+|which\s+|what\s+)?(?:i|we)\s+(?P<verb>" + _INJURY_WORDS + r")\b[^,.;!?]{0,40}?)?"
+    r"(?:\s+(?:that\s+|which\s+|what\s+)?(?:i|we)\s+(?P<verb>" + _INJURY_WORDS + r"|messed\s+up|hurt|injured)\b"
+    r"[^,.;!?]{0,40}?)?"
     r"\s*(?:has|have|is|are|'s|r|was|were|had)\s+(?:been\s+)?(?:now\s+)?"
     + _OVER
     # a bare "healed" with no verb before it: "ankle all healed now"

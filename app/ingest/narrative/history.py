@@ -183,10 +183,14 @@ _VISIT = (
             # a drug's injection is an intake (:mod:`.drug_injections`): "got my B12 shot", "had my insulin jab"
             r"(?!(?:[\w-]+\s+){0,2}?(?:b12|b-12|insulin|testosterone|depo(?:-provera)?|vitamin\s+\w+)\s+(?:shot|jab)s?\b)"
             # "the Johnson & Johnson one-shot vaccine": a brand of up to four words
-            r"(?:(?:[\w&-]+\s+){0,4}?(?:shot|vaccine|vaccination|jab|booster)s?\b"
-            # an injection is a vaccination only by its disease: "my influenza injection", not "my B12 injection"
+            r"(?:(?:[\w&-]+\s+){0,4}?(?:shot|vaccine|vaccination|jab|booster|vax|vaxx)s?\b"
+            # an injection (or a needle) is a vaccination only by its disease: "my influenza injection", "me shingles
+            # needle", not "my B12 injection"
             r"|(?:flu|influenza|covid(?:-19)?|tetanus|pneumonia|pneumococcal|shingles|hep(?:atitis)?\s+[ab])"
-            r"\s+injections?\b)"
+            r"\s+(?:injection|needle)s?\b"
+            # the vaccine as "the ... one": "i got the meningitis one", "gave him the meningitis B one"
+            r"|(?:flu|influenza|covid(?:-19)?|tetanus|pneumonia|pneumococcal|shingles|meningitis|meningococcal|hpv"
+            r"|hep(?:atitis)?\s+[ab]|whooping\s+cough|mmr|typhoid|rabies|yellow\s+fever)\s+(?:[a-z]\s+)?one\b)"
             r"|\bgot vaccinated\b",
             re.IGNORECASE,
         ),

@@ -15,7 +15,7 @@ from app.ingest.narrative.models import Proposal
 
 _VACCINE = (
     r"(?:(?!(?:cortisone|steroid|corticosteroid|epidural|b12|insulin|vitamin|allergy|botox|testosterone|depo)\b)"
-    r"[\w-]+\s+){0,2}?(?:shots?|jabs?|boosters?|vaccines?|vaccinations?|immuni[sz]ations?)(?!\s+of\b)"
+    r"[\w-]+\s+){0,2}?(?:shots?|jabs?|boosters?|vaccines?|vaccinations?|immuni[sz]ations?|vaxx?)(?!\s+of\b)"
 )
 """A vaccine named by its shot, jab or booster; an injection of a drug ("a B12 jab", "a cortisone shot") or a drink
 ("a shot of whisky") is none."""

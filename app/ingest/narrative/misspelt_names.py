@@ -123,18 +123,25 @@ def closest_name(word: str, candidates: Iterable[tuple[str, str]]) -> str | None
 
 
 def _split_name(text: str, words: list[re.Match[str]], i: int, vocabulary: Vocabulary) -> tuple[str, int] | None:
-    """The drug name the word at ``i`` and the one or two words after it make together ("hydro chlorothiazide",
-    "hydro chloro thiazide"), when none of them is a drug alone, with the index of the last word; else ``None``."""
+    """The known name the word at ``i`` and the one or two words after it make together, as spelt or within reach of
+    a slip ("hydro chlorothiazide", "hydro chloro thiazide", "sinus itis", "fossa max"), when none of them is a known
+    name alone, with the index of the last word; else ``None``."""
     parts = [words[i].group(0).lower()]
+    first_alone = len(parts[0]) >= MIN_LENGTH and parts[0] not in english_words()
+    if first_alone and closest_name(parts[0], _words_of(vocabulary).get(parts[0][0], ())) is not None:
+        return None  # a slip in one word ("colonscopy on"), read by itself
     for j in range(i + 1, min(i + 3, len(words))):
         if text[words[j - 1].end() : words[j].start()] != " ":
             return None
         parts.append(words[j].group(0).lower())
         joined = "".join(parts)
-        if len(joined) >= MIN_LENGTH and vocabulary.lookup("drug", joined) is not None:
-            if any(vocabulary.lookup("drug", p) is not None for p in parts):
+        if len(joined) < MIN_LENGTH or joined in english_words():
+            continue
+        name = joined if _known(joined, vocabulary) else closest_name(joined, _words_of(vocabulary).get(joined[0], ()))
+        if name is not None:
+            if any(_known(p, vocabulary) for p in parts):
                 return None
-            return joined, j
+            return name, j
     return None
 
 

@@ -240,10 +240,15 @@ _ABOUT_THEM_AFTER = re.compile(
 
 
 def named_in_third_person(text: str, names: tuple[str, ...]) -> bool:
+    """Whether the message speaks of the person by name in the third person (:func:`name_said`)."""
+    return name_said(text, names) is not None
+
+
+def name_said(text: str, names: tuple[str, ...]) -> str | None:
     """Whether the message speaks of the person by their recorded first name or its short form, as a subject or an
     owner ("ardith went swimming yesterday", "Max's ankle sprain is healed", "brants words came out all jumbled",
     "I'm sure Alexis is allergic to his Claritin", "Pat has asked me ..." for Patria); not the writer's own name
-    ("Hi, it's Ardith")."""
+    ("Hi, it's Ardith"): the name as written, without an owner's "s", or ``None``."""
     for m in _WORD.finditer(text):
         word = m.group(0)
         owner = word[-1:].lower() == "s" and _short_form_of(word[:-1], names)
@@ -252,8 +257,8 @@ def named_in_third_person(text: str, names: tuple[str, ...]) -> bool:
         if _SELF_NAMED_BEFORE.search(text, 0, m.start()):
             continue
         if owner or _ABOUT_THEM_AFTER.match(text, m.end()):  # "brants words came out all jumbled"
-            return True
-    return False
+            return word[:-1] if owner else word
+    return None
 
 
 _WORD = re.compile(r"\b[^\W\d_]{3,}\b")
@@ -261,10 +266,13 @@ _WORD = re.compile(r"\b[^\W\d_]{3,}\b")
 
 def _short_form_of(word: str, names: tuple[str, ...]) -> bool:
     """The record's first name, or the start of it written with a capital ("Pat" for Patria) or at least four letters
-    long ("maxi" for Maximina)."""
+    long ("maxi" for Maximina), or four letters of it or more written with a capital ("Bert" for Adalberto)."""
     said = word.lower()
     return any(
-        said == n.lower() or (n.lower().startswith(said) and (word[0].isupper() or len(said) >= 4)) for n in names
+        said == n.lower()
+        or (n.lower().startswith(said) and (word[0].isupper() or len(said) >= 4))
+        or (word[0].isupper() and len(said) >= 4 and said in n.lower())
+        for n in names
     )
 
 
@@ -301,6 +309,16 @@ def titled_person(text: str, surnames: tuple[str, ...], sex: Sex, names: tuple[s
                 continue  # "Mrs Eura Jones": the person's first name, another person's surname
             return m
     return None
+
+
+def titled_forms(surnames: tuple[str, ...], names: tuple[str, ...]) -> str:
+    """A regex of the person called by a title: with their first name, their surname or both ("Mrs Eura Treutel",
+    "Mrs Treutel", "Mr Adán")."""
+    title = r"(?:mr|mrs|ms|miss|dr)\.?\s+"
+    family = "|".join(re.escape(s) for s in surnames)
+    given = "|".join(re.escape(n) for n in names)
+    forms = [rf"{title}(?:(?:{given})\s+)?(?:{family})" if given else rf"{title}(?:{family})"] if family else []
+    return "|".join(forms + ([rf"{title}(?:{given})"] if given else []))
 
 
 _NEXT_NAME = re.compile(r"\s+([A-Z][\w'’-]+)")
