@@ -169,7 +169,8 @@ _SAME_DAY_AFTER = re.compile(
 _MISTAKE = re.compile(
     r"\b(?:forgot|forget|forgets|forgotten|forgetting|(?:don'?t|dont|doesn'?t|didn'?t|did not|do not) remember"
     r"|confused|by mistake|accidentally|mistakenly|without thinking|mixed up|lost track"
-    r"|couldn't remember|could not remember|didn't realise|didn't realize|wasn't thinking|on autopilot)\b",
+    r"|couldn't remember|could not remember|didn't realise|didn't realize|wasn't thinking|on autopilot"
+    r"|didn't notice|did not notice|didn't know|did not know|not knowing|without knowing)\b",
     re.IGNORECASE,
 )
 """A dose taken again the same day or by mistake ("took my Coumadin again after lunch", "got confused and took it
@@ -211,6 +212,21 @@ _TWICE_TOLD_PRESENT = re.compile(
 """A dose told in the present tense, as many learners of English tell the past ("Yesterday he take the warfarin two
 times"): a double dose only beside a mistake ("because he dont remember he take it already"), since "I take it two
 times" may be a schedule."""
+_COUNT_TAKEN = re.compile(
+    r"\b(?:took|taken|had|swallowed|popped|gave me|given)\s+(?:2\s*x|x\s*2|two|2|both)\b"
+    r"(?!\s+(?:a|an|per|each|every)\s+(?:day|week|morning|night)\b|\s+(?:daily|weekly)\b)",
+    re.IGNORECASE,
+)
+"""A count of the drug taken at once ("J took 2x HCTZ 25 ... didn't notice", "took two of my HCTZ by mistake"): a
+double dose beside a mistake, since "took two advil" may be the dose."""
+_COUNT_IN_ONE = re.compile(
+    r"^\W*(?:two|2|three|3)\s+(?:(?:doses|pills|tablets|tabs|of (?:them|those|it))\s+)?in\s+(?:one|a single|the same)"
+    r"\s+(?:day|morning|afternoon|evening|night|go)\b",
+    re.IGNORECASE,
+)
+"""A count of doses on one occasion told alone: "Two in one evening, she is only two"."""
+_ADDED_BY_MISTAKE = re.compile(rf"\b(?:another|a second|one more|an extra)\s+{_DOSE_WORD}\b", re.IGNORECASE)
+"""A dose on top of one, told beside a mistake (any time of day: the mistake rules out a split regimen)."""
 _CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:so|and|but|then|because)\b", re.IGNORECASE)
 
 
@@ -253,6 +269,16 @@ def _sentence_says_second_dose(sentence: str, drug: str | None) -> bool:
     for m in _SAME_DAY_COUNT.finditer(sentence):
         if not _NOT_ASSERTED.search(_clause_before(sentence, m.start())):
             return True
+    if _COUNT_IN_ONE.match(sentence):
+        return True
+    # "my mummy didn't know and gave me another one at bedtime": by mistake, no evening dose of a split regimen
+    added = _ADDED_BY_MISTAKE.search(sentence) if _MISTAKE.search(sentence) else None
+    if added and _SPEAKER_TOOK.search(sentence, 0, added.end()) and not _NOT_ASSERTED.search(sentence[: added.start()]):
+        return True
+    if _MISTAKE.search(sentence):
+        for m in _COUNT_TAKEN.finditer(sentence):
+            if not _NOT_ASSERTED.search(_clause_before(sentence, m.start())):
+                return True
     for m in _ADDED_DOSE.finditer(sentence):
         name = m.group("name")
         if name and not (name[0].isupper() or (drug and name.lower() in drug.lower().split())):

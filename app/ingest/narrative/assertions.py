@@ -129,7 +129,8 @@ def _assertion(span: Any) -> Assertion:
         relative=_relative(categories.get(FAMILY)),
         question=sentence.endswith("?")
         and _INTERROGATIVE.match(sentence) is not None
-        and _TELLING_QUESTION.match(sentence) is None,
+        and _TELLING_QUESTION.match(sentence) is None
+        and _FACTIVE_QUESTION.match(sentence) is None,
     )
 
 
@@ -158,6 +159,17 @@ _TELLING_QUESTION = re.compile(
 )
 """A question about telling, not about what is told: "Did I tell you I had my gallbladder out in May?", "Have I
 mentioned that I had a knee replacement?", "Did you know I had a stent put in?" — the told fact is a statement."""
+
+
+_FACTIVE_QUESTION = re.compile(
+    r"^\W*(?:(?:is|was)\s+it\s+(?:\w+\s+)?(?:ok|okay|alright|all\s+right|bad|safe|normal|fine|a\s+problem"
+    r"|an\s+issue|dangerous|weird|worrying|a\s+big\s+deal)"
+    r"|(?:should|do|does)\s+i\s+(?:need\s+to\s+)?(?:be\s+)?(?:worry|worried|concerned|panic))"
+    r"\s+(?:that\s+(?:i|my)\b|(?:that\s+)?(?:i've|i\s+have|i'm|i\s+am|i\s+was|i\s+had)\b)",
+    re.IGNORECASE,
+)
+"""A question about a fact told inside it: "is it ok that I've been taking advil for my knee?", "should I worry that
+I skipped two days?" — the told fact is a statement ("is it ok if I take two?" stays a question)."""
 
 
 def _relative(text: str | None) -> str | None:

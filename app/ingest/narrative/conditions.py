@@ -193,6 +193,14 @@ _VACCINE_AFTER = re.compile(
     re.IGNORECASE,
 )
 """A disease named as its vaccine ("got the hepatitis A jab", "my shingles shot"): no condition."""
+_SERVICE_AFTER = re.compile(
+    r"^\s*(?:prevention|awareness|education|support|management|screening|risk|research|charity|walk|fundraiser)"
+    r"(?:\s+(?:program|programme|group|class|course|clinic|team|service|nurse|day|event|workshop|leaflet))?\b"
+    r"|^\s*(?:program|programme|group|class|course|workshop|charity|fundraiser)\b",
+    re.IGNORECASE,
+)
+"""A disease naming a service or an event ("my diabetes prevention group", "the asthma support class", "a cancer
+charity walk"): no diagnosis of the speaker."""
 _DETERMINER_BEFORE = r"\b(?:the|my|that|this|those|these)\s+(?:\w+\s+)?$"
 """A condition named by a determiner ("the", "my", or a demonstrative) whose predicate says it is over."""
 _ENTRY_PLACE = re.compile(
@@ -247,8 +255,8 @@ def find_conditions(text: str, conditions: list[TermMatch], sentences: list[tupl
         if far and _RESOLVED_AFTER.match(after) and re.search(_DETERMINER_BEFORE, before, re.I):
             # "said the sinusitis has cleared up", "that sinus infection is finally gone"
             cue = last_match(re.compile(r"\b(?:the|my|that|this|those|these)\b", re.I), before)
-        if _VACCINE_AFTER.match(after):
-            continue  # "the hepatitis A jab", "my shingles shot": a vaccine named by its disease
+        if _VACCINE_AFTER.match(after) or _SERVICE_AFTER.match(after):
+            continue  # "the hepatitis A jab", "my diabetes prevention group": a vaccine or a service, no diagnosis
         if _RELATIVE_REPORTS.search(re.split(r"[.!?]", text[: match.start])[-1]):
             continue  # "my sister called, she says the flu has cleared up": hers
         runs = _RUNS_IN_FAMILY.search(after)

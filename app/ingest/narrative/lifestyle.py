@@ -181,6 +181,8 @@ _SMOKING = re.compile(
     r"|i\s+(?:haven't|havent|have not|'ve not)\s+(?:touched|had|smoked)\s+(?:a|one|a single)\s+"
     r"(?:cigarette|cig|ciggie|smoke)\s+since"
     r"|(?:i\s+)?(?:haven't|havent|have not)\s+smoked\s+since"
+    # "i dont smoke anymore, quit junior year": no longer is former, not never
+    r"|i\s+(?:don't|do not|no longer)\s+smoke(?:\s+(?:anymore|any\s+more|any\s+longer)|(?<=no longer smoke))"
     r"|former smoker)\b"
     r"|\b(?P<never>i don't smoke|i do not smoke|i never smoked|i've never smoked|i have never smoked|"
     r"i'm a non-?smoker"
@@ -189,7 +191,8 @@ _SMOKING = re.compile(
     re.IGNORECASE,
 )
 _ALCOHOL = re.compile(
-    r"\b(?P<former>i quit drinking|i stopped drinking|i gave up (?:drinking|alcohol)|i'm sober|i am sober)\b"
+    r"\b(?P<former>i quit drinking|i stopped drinking|i gave up (?:drinking|alcohol)|i'm sober|i am sober"
+    r"|i\s+(?:don't|do not)\s+drink(?:\s+alcohol)?\s+(?:anymore|any\s+more|any\s+longer)|i\s+no\s+longer\s+drink)\b"
     r"|\b(?P<never>i don't drink(?: alcohol)?|i do not drink(?: alcohol)?|i never drink)\b(?!\s+(?:water|"
     r"enough|milk|coffee|soda))"
     r"|\b(?P<current>i (?:usually |still |often |also )?(?:drink|have) (?:about |around |maybe |at least )?"

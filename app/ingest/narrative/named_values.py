@@ -28,7 +28,9 @@ _IT_CAME_OUT = re.compile(
     r"|(?:^|[.!?]\s+|[,;]\s*|\band\s+)(?:(?:(?:they|she|he|the (?:nurse|doctor|lab|pharmacist))\s+)?(?:said|say"
     r"|says|told me)\s+)?(?:it|that|the result|the number|the reading|my (?:total|result|number|reading|level|score))"
     r"(?:\s+was|\s+is|'s|\s+came (?:back|out|in)"
-    r"(?: at| as)?)\s*$",
+    r"(?: at| as)?)\s*$"
+    # "it's" typed without its apostrophe, right before the value: "had the a1c done ... and its six point two"
+    r"|(?:^|[.!?]\s+|[,;]\s*|\band\s+)its\s*$",
     re.IGNORECASE,
 )
 """A value given for "it" at the start of a sentence or clause ("...; the result was six point one percent", "..., my

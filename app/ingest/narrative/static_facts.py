@@ -57,7 +57,8 @@ _BLOOD_TYPE = re.compile(
 _PREGNANT = re.compile(
     # the subject said or dropped ("Also nineteen weeks pregnant now"); the week in digits or in words
     rf"(?:\b(?:i'm|i am)\s+|(?:^|(?<=[.!?]\s))(?:(?:also|and|now|so|still)\s+)?(?=(?:\w+[- ]?){{1,2}}\s+weeks?\s))"
-    rf"(?:(?P<w>\d{{1,2}}|{SPOKEN_INTEGER}|{SPOKEN_DIGIT})\s+weeks?\s+(?:along\s+)?)?pregnant\b"
+    # the week abbreviated: "im 22 wks pregnant"
+    rf"(?:(?P<w>\d{{1,2}}|{SPOKEN_INTEGER}|{SPOKEN_DIGIT})\s+(?:weeks?|wks?)\s+(?:along\s+)?)?pregnant\b"
     rf"(?:,?\s+(?P<w2>\d{{1,2}}|{SPOKEN_INTEGER}|{SPOKEN_DIGIT})\s+weeks)?"
     # "weeks along" says the pregnancy by itself: "25 weeks along now", "I'm twenty weeks along"
     rf"|(?:\b(?:i'm|i am)\s+|(?:^|(?<=[.!?]\s))(?:(?:also|and|now|so|still)\s+)?)"
