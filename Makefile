@@ -28,9 +28,10 @@ lint:
 typecheck:
 	@venv=$$(scripts/setup-venv.sh) && "$$venv/bin/mypy"
 
-# The exemplar corpus of the extraction's fuzzy tier: read scenario sets only (2 to 121 so far). Sets 122-145 have
-# been read by rounds 42-46 but not yet added (the corpus change has to be measured on unseen sets first); the sets
-# kept for unseen measurement (tests/scenarios_holdout146 and later) must never be added here.
+# The exemplar corpus of the extraction's fuzzy tier: read scenario sets only (2 to 121). Sets 122-157 have been read
+# by rounds 42-49; adding them (session 16: 4,194 exemplars) gained nothing on the unseen sets 158-161 and lost one
+# finding, so they stay out. The sets kept for unseen measurement (tests/scenarios_holdout158 and later) must never
+# be added here.
 EXEMPLAR_SETS = tests/scenarios tests/scenarios_holdout $(foreach n,$(shell seq 2 121),tests/scenarios_holdout$(n)) \
 	$(foreach n,1 2 3 4,tests/scenarios_variants$(n))
 
