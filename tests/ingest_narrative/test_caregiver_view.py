@@ -166,7 +166,7 @@ def test_a_declared_writers_names_give_the_persons_record(
 
 
 def test_the_records_first_names_lose_synthea_numbers_and_short_tokens() -> None:
-    from app.ingest.narrative.caregiver_view import first_names
+    from app.ingest.narrative.record_names import first_names
 
     assert first_names(["Adalberto916 Hartmann983", "Adalberto916 Hartmann983", "Jo1 Smith", ""]) == ("Adalberto",)
 

@@ -11,10 +11,11 @@ from datetime import UTC, datetime
 import pytest
 
 from app.dictionary.snapshot import DictionarySnapshot
-from app.ingest.narrative.caregiver_view import CARER, first_person_view, spoken_of, surnames
+from app.ingest.narrative.caregiver_view import CARER, first_person_view, spoken_of
 from app.ingest.narrative.healed_parts import find_healed_parts, healed_part_names
 from app.ingest.narrative.misspelt_names import closest_name, osa_distance, with_known_spellings
 from app.ingest.narrative.pii import mask_pii
+from app.ingest.narrative.record_names import surnames
 from app.ingest.narrative.rules_extractor import extract
 from app.ingest.narrative.writer_declarations import titled_person
 from app.ingest.temporal import resolve_all

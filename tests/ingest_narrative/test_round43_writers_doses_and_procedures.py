@@ -12,17 +12,11 @@ import pytest
 
 from app.dictionary.snapshot import DictionarySnapshot
 from app.ingest.narrative.acute_signs import BREATHING_SAID
-from app.ingest.narrative.caregiver_view import (
-    child_sex,
-    first_names,
-    first_person_view,
-    person_age,
-    spoken_of,
-    surnames,
-)
+from app.ingest.narrative.caregiver_view import child_sex, first_person_view, person_age, spoken_of
 from app.ingest.narrative.healed_parts import find_healed_parts
 from app.ingest.narrative.misspelt_names import with_known_spellings
 from app.ingest.narrative.procedures import find_surgeries
+from app.ingest.narrative.record_names import first_names, surnames
 from app.ingest.narrative.terms import term_index
 from tests.ingest_narrative.extracted import grounded_records, of_type
 

@@ -33,8 +33,6 @@ Pure: the person's sex, birth date and the mention time are arguments.
 from __future__ import annotations
 
 import re
-import unicodedata
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import cast
@@ -254,37 +252,6 @@ def person_age(birth_date: date | None, at: datetime) -> int | None:
         return None
     day = at.date()
     return day.year - birth_date.year - ((day.month, day.day) < (birth_date.month, birth_date.day))
-
-
-def first_names(record_names: Iterable[str]) -> tuple[str, ...]:
-    """The first names a clinical record gives the person ("Adalberto916 Hartmann983" -> "Adalberto"; Synthea
-    numbers its names), at least three letters long, each also without its accents ("María", "Maria")."""
-    found: list[str] = []
-    for name in record_names:
-        first = re.sub(r"\d+", "", str(name).split()[0]) if str(name).split() else ""
-        # the name typed without its accents too: "maria's daughter here" for María
-        for form in (first, unaccented(first)):
-            if len(form) >= 3 and form.isalpha() and form not in found:
-                found.append(form)
-    return tuple(found)
-
-
-def unaccented(word: str) -> str:
-    """``word`` without its accents ("María" -> "Maria", "Adán" -> "Adan")."""
-    return "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch))
-
-
-def surnames(record_names: Iterable[str]) -> tuple[str, ...]:
-    """The surnames a clinical record gives the person ("Adalberto916 Hartmann983" -> "Hartmann"), at least three
-    letters long, each also without its accents ("Alcántar", "Alcantar")."""
-    found: list[str] = []
-    for name in record_names:
-        words = str(name).split()
-        last = re.sub(r"\d+", "", words[-1]) if len(words) > 1 else ""
-        for form in (last, unaccented(last)):
-            if len(form) >= 3 and form.replace("-", "").replace("'", "").isalpha() and form not in found:
-                found.append(form)
-    return tuple(found)
 
 
 def first_person_view(spoken: SpokenOf, text: str) -> RewrittenText:

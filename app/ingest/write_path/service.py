@@ -28,16 +28,15 @@ from app.ingest.narrative.caregiver_view import (
     SpokenOf,
     child_sex,
     continued,
-    first_names,
     first_person_view,
     opening_about_the_person,
     person_age,
     spoken_of,
-    surnames,
 )
 from app.ingest.narrative.misspelt_names import with_known_spellings
 from app.ingest.narrative.models import ExtractionResult
 from app.ingest.narrative.pii import MaskedText
+from app.ingest.narrative.record_names import first_names, surnames
 from app.ingest.narrative.record_types import CandidateRecord
 from app.ingest.narrative.typed_contractions import with_apostrophes
 from app.ingest.write_path import queries
