@@ -75,3 +75,21 @@ def test_sparkly_zigzags_in_the_vision_with_a_headache() -> None:
     quote = "i have the worst headache of my life and theres like sparkly zigzags in my vision"
     assert headache_with_vision_signs("headache", quote)
     assert not headache_with_vision_signs("headache", "i have a headache, my vision is fine")
+
+
+@pytest.mark.parametrize(
+    ("text", "drug"),
+    [
+        ("I not take the amlodipine since Saturday", "amlodipine"),  # a learner's negation
+        ("I no take the metformin since two days", "metformin"),
+        ("I have declined my verapamil for three days", "verapamil"),  # a care home's refusal
+    ],
+)
+def test_a_learners_negation_or_a_refusal_declined_is_the_stop(
+    snapshot: DictionarySnapshot, text: str, drug: str
+) -> None:
+    changes = of_type(grounded_records(text, snapshot, AT), "regimen_change")
+    assert [(c["drug"], c["action"]) for c in changes] == [(drug, "stop")]
+    assert of_type(
+        grounded_records("my health has declined since I started the metformin", snapshot, AT), "regimen_change"
+    ) == [{"drug": "metformin", "action": "start"}]

@@ -51,6 +51,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"(?:stopped|stop|stopping|quit|quitting)\s+giving\s+me|"
         # a refusal of the drug: "point blank refuses the cholesterol tablet", "Dad has refused his Valium since Friday"
         r"(?:refuse|refuses|refused|refusing)(?:\s+to\s+take)?|"
+        # a care home's word for a refusal: "Mrs Treutel has declined her verapamil at the evening round"
+        r"declined|declines|declining|"
         r"stopped|stop|stopping|stoped|stopt|quit|quitting|discontinued|came off|come off|went off|got off"
         # the formal word: "I ceased taking the Zocor last Thursday"
         r"|ceased(?:\s+taking)?|cease(?:\s+taking)?|have ceased"

@@ -47,7 +47,10 @@ _OWN_NEGATION = re.compile(
         r"|not been (?:taking|having|using|on|doing)|a miss"
         r"|go without|goes without|going without|went without|gone without|been without|no more|day \w+ of no"
         r"|(?:day|days|week|weeks|night|nights|month|months) without|(?:had|taken|took|got) no"
-        r"|can't afford|cannot afford|can not afford|couldn't afford|could not afford)\b"
+        r"|can't afford|cannot afford|can not afford|couldn't afford|could not afford"
+        # a learner's negation ("I not take the amlodipine since Saturday") and a care home's refusal ("has declined
+        # her verapamil"), whose negation is the content: the stop or skip itself
+        r"|(?<=\bi )not|(?<=\bi )no|declined|declines|declining)\b"
         r"(?:\s+\w+){0,2}\s+(?:take|taken|taking|have|had|of)?"
     ),
     re.IGNORECASE,
