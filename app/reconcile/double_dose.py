@@ -137,6 +137,8 @@ _SAME_DAY_COUNT = re.compile(
     r"|tablets|tabs|capsules|puffs|shots|injections)))?\s+"
     r"(?:today|tonight|this (?:morning|afternoon|evening)|that (?:day|morning|evening|night)|yesterday"
     r"|in (?:one|a single|the same) (?:day|morning|evening|night|go|sitting)|at once|together"
+    # "so thats two doses back to back", "So two tablets same night"
+    r"|back to back|one after the other|(?:the )?same (?:day|morning|evening|night)"
     r"|(?:within|in) (?:an|one|half an) hour)\b",
     re.IGNORECASE,
 )

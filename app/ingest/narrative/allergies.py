@@ -26,6 +26,8 @@ _ALLERGY = re.compile(
     # an allergy come on: "I've become allergic to the verapamil", "I suddenly went allergic to latex"
     r"|(?:i've|i have|i|i'd|i had)\s+(?:now\s+|suddenly\s+|somehow\s+|recently\s+)?"
     r"(?:become|became|gone|went|turned|grown|gotten|got)(?:\s+(?:really|very|quite))?"
+    # a formal hedge on it: "I appear to have become allergic to Aleve", "I seem to be allergic to the naproxen"
+    r"|i\s+(?:appear|seem)\s+to\s+(?:have\s+(?:become|grown|gotten)|be|have\s+been)"
     # an allergy held a long time: "I've been allergic to penicillin since I was a kid", "I was always allergic"
     r"|(?:i've|i have|i)\s+(?:always\s+|ever\s+)?been(?:\s+(?:always|really|very|badly))?"
     r"|i\s+was(?:\s+always)?(?:\s+(?:really|very))?"

@@ -29,6 +29,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"|(?:haven't|have not|hasn't|has not|hadn't|had not|'ve not|'s not)\s+been\s+(?:taking|having|using|on)"
         r"|(?:didn't|did not|never|don't|do not)\s+remember(?:ed)?(?:\s+to\s+take)?"
         r"|(?:havent|haven't|hasnt|didnt|dont|don't)\s+(?:took|taken|take|had)|(?:i'm|i am|am|im) not taking"
+        # "I have deliberately not taken my hydrochlorothiazide"
+        r"|(?:have|has|had|'ve)\s+(?:\w+ly\s+)?not\s+(?:taken|had|touched)"
         # a learner's negation: "I not take the amlodipine since Saturday"
         r"|(?<=\bi )not take|(?<=\bi )no take"
         r"|held|holding|hold off on|put on hold|paused|pausing"

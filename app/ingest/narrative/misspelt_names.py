@@ -137,7 +137,10 @@ def _split_name(text: str, words: list[re.Match[str]], i: int, vocabulary: Vocab
         joined = "".join(parts)
         if len(joined) < MIN_LENGTH or joined in english_words():
             continue
-        name = joined if _known(joined, vocabulary) else closest_name(joined, _words_of(vocabulary).get(joined[0], ()))
+        # a slip across words only when a part is no English word: "that one" is never "thalitone"
+        fuzzy_join = any(p not in english_words() for p in parts)
+        near = closest_name(joined, _words_of(vocabulary).get(joined[0], ())) if fuzzy_join else None
+        name = joined if _known(joined, vocabulary) else near
         if name is not None:
             if any(_known(p, vocabulary) for p in parts):
                 return None

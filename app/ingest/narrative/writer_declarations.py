@@ -77,6 +77,10 @@ WRITER_ROLE = {
     "wife": "spouse",
     "husband": "spouse",
     "partner": "spouse",
+    "boyfriend": "spouse",
+    "girlfriend": "spouse",
+    "fiance": "spouse",
+    "fiancee": "spouse",
     "granddaughter": "grandchild",
     "grandson": "grandchild",
     "grandkid": "grandchild",
@@ -105,7 +109,13 @@ WRITER_ROLE = {
     "opa": "grandparent",
 }
 """Who the writer is to the person, by the word they name themselves with ("her son": the person's child)."""
-WRITER = "|".join(sorted([*WRITER_ROLE, "carer", "caregiver", "neighbour", "neighbor"], key=len, reverse=True))
+WRITER = "|".join(
+    sorted(
+        [*WRITER_ROLE, "carer", "caregiver", "neighbour", "neighbor", "roommate", "flatmate", "housemate", "friend"],
+        key=len,
+        reverse=True,
+    )
+)
 WRITER_HERE = re.compile(
     rf"^\W*{GREETING}(?:(?:it's|this is)\s+)?(?:(?P<whose>his|her)\s+)?(?P<writer>{WRITER})"
     r"\s+(?:here|typing|writing|texting)\b"
@@ -125,7 +135,7 @@ NAMED_WRITER = re.compile(
     r"|\s*[.:!-])"  # "Andys mom. after all the ear infections ..."
     # "I am the father of Versie", "I am mother of Oralia" (the relation before the name, as many languages say it),
     # "hello, mom of Manuel writing"
-    rf"|\b(?:i'm|i am|im)\s+(?:the\s+)?(?P<writer5>{WRITER})\s+of\s+(?P<name5>\w+)\b"
+    rf"|\b(?:i'm|i am|im)\s+(?:the\s+)?(?P<writer5>{WRITER})\s+of\s+(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?(?P<name5>\w+)\b"
     rf"|^\W*{GREETING}(?:the\s+)?(?P<writer9>{WRITER})\s+of\s+(?P<name9>\w+)\s+(?:here|writing|typing|texting)\b"
     # whose the writer is, in brackets after their name: "Lorraine here (Marios wife) he has decided ..."
     rf"|\(\s*(?P<name8>\w+?)(?:'s|’s|s)\s+(?P<writer8>{WRITER})\s*\)"
