@@ -39,11 +39,16 @@ A_PAST_COURSE = re.compile(
     r"|small|a kid|a baby|a child|a teen|a teenager)|back in (?:the )?(?:19|20)\d\d"
     r"|(?:all|both)\s+(?:(?:two|three|four|\d)\s+)?(?:of\s+)?(?:my|his|her|their|the)\s+(?:[\w-]+\s+)?"
     r"(?:shots|jabs|doses|injections|vaccines|vaccinations)"
-    r"|the (?:full|whole) (?:course|series))\b",
+    r"|the (?:full|whole) (?:course|series)"
+    # a course had already, its doses in the plural: "i had the hpv shots already", "he's had his hep b jabs"
+    r"|(?:had|got|done|finished|completed)\s+(?:(?:all|both)\s+)?(?:the|my|his|her|their)\s+(?:[\w-]+\s+){1,2}"
+    r"(?:shots|jabs|doses|injections|vaccines|vaccinations)\s+already"
+    r"|(?:two|three|four|\d)\s+of\s+(?:them|those)(?=[^.;!]{0,40}$))\b",
     re.IGNORECASE,
 )
 """A vaccination told as long past or as a finished course ("had both of his shingles jabs years ago", "all three of
-his HPV shots"): any recorded dose of that vaccine before the message is it, whatever its age."""
+his HPV shots", "i had the hpv shots already?? like three of them"): any recorded dose of that vaccine before the
+message is it, whatever its age."""
 VACCINE_FAMILIES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # each family by its disease and by the brand names people say ("my second Shingrix shot", "the Prevnar jab")
     ("influenza", ("flu", "influenza", "fluzone", "flublok", "fluad", "flucelvax", "afluria", "fluarix", "flulaval")),

@@ -49,7 +49,11 @@ _RUN_OF_DAYS = re.compile(
     r"|\bboth\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|days|nights|mornings|evenings)\b"
     r"|\b(?:all|the whole|the entire)\s+(?:weekend|week)\b"
     r"|\b(?:for|over)\s+(?:the\s+(?:last|past)\s+)?(?:\d+|two|three|four|five|six|seven|several|a couple of)"
-    r"\s+(?:days|nights|mornings|evenings)\b",
+    r"\s+(?:days|nights|mornings|evenings)\b"
+    # a learner's count of the days so far: "I am not taking my hydrochlorthiazide three days now", "since three days"
+    r"|\b(?:\d+|two|three|four|five|six|seven|several|a couple of)\s+(?:days|nights|mornings|evenings)"
+    r"\s+(?:now|already|so far)\b"
+    r"|\bsince\s+(?:\d+|two|three|four|five|six|seven|several|a couple of)\s+(?:days|nights|mornings|evenings)\b",
     re.IGNORECASE,
 )
 

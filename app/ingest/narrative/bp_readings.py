@@ -13,7 +13,7 @@ import re
 
 READING_NEARBY = re.compile(
     r"\b(?:machine|monitor|reading|readings|numbers?|gave me|read|reads|showed|shows|came up|clocked|pressure"
-    r"|cuff|bp|kiosk|had me at|has me at)\b[^.;!?\n]{0,40}$",
+    r"|cuff|bp|kiosk|had me at|has me at|(?:got|had|was|been)\s+checked)\b[^.;!?\n]{0,40}$",
     re.IGNORECASE,
 )
 """A reading word shortly before a bare pair."""

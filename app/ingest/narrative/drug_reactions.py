@@ -33,6 +33,8 @@ SIGN = (
     r"|(?:throat|tongue|lips?|face|eyes?)\s+(?:closed|closing|close|closes|swelled|swelling|swell|swells|tight(?:ened)?)"
 )
 _SIGN_RE = re.compile(rf"\b(?:{SIGN})\b", re.IGNORECASE)
+_SKIN_SIGN = re.compile(r"\b(?:hives|welts?|rash|itch\w*|blotch\w*|(?:lips?|tongue|face|throat)\b)", re.IGNORECASE)
+"""An allergic sign of the skin or the airway, as opposed to a swelling anywhere (a knee "swelled up when I was on")."""
 _ALLERGY_WORD = re.compile(r"\ballerg", re.IGNORECASE)
 _REACTION_TO = re.compile(
     r"\b(?:(?:a|an)\s+(?:(?:bad|skin|drug|severe|nasty|allergic)\s+)?reaction|(?:an\s+)?allergy)\s+(?:to|from)\s+"
@@ -48,7 +50,10 @@ tells an allergic sign or names an allergy."""
 _AFTER_DRUG = re.compile(
     # "within an hour of taking my usual diphenhydramine 25 mg tablet"
     r"\b(?:after|since|from|within\s+(?:(?:an?|half\s+an|a\s+few|a\s+couple\s+of|\w+)\s+)?(?:hours?|minutes?|mins?)"
-    r"\s+of)\s+(?:(?:taking|starting|i took|i started|i had|having)\s+)?"
+    r"\s+of"
+    # the sign told first, then the course it came with: "came out in an itchy rash all over when I had the amoxicillin"
+    r"|when(?=\s+i\s+(?:had|took|was\s+on|was\s+given|started)\b))\s+(?:(?:taking|starting|i took|i started|i had"
+    r"|i was on|i was given|having)\s+)?"
     r"(?:the\s+|my\s+|that\s+|a\s+|an\s+|some\s+)?(?:(?:usual|new|daily|regular|morning|evening|nightly)\s+)?"
     # "after the first dose of the Bactrim", "since my second course of amoxicillin"
     r"(?:(?:(?:first|second|third|last|new|latest|morning|evening|next|1st|2nd)\s+)?"
@@ -80,7 +85,8 @@ _SIGN_OVER = re.compile(
     re.IGNORECASE,
 )
 _TOOK_BEFORE = re.compile(
-    r"(?:\bi\s+|(?:^|(?<=[.!?]\s))\W*)(?:just\s+)?(?:took|had|popped|swallowed|tried)\s+(?:a|an|one|my|the|some|two)?\s*$",
+    r"(?:\bi\s+|(?:^|(?<=[.!?]\s))\W*)(?:just\s+)?(?:took|had|popped|swallowed|tried)\s+(?:a|an|one|my|the|some|two)?\s*"
+    r"(?:(?:usual|regular|normal|daily|morning|evening|nightly)\s+)?$",
     re.IGNORECASE,
 )
 _SOON_AFTER = re.compile(
@@ -90,6 +96,22 @@ _SOON_AFTER = re.compile(
     re.IGNORECASE,
 )
 """A dose said taken, then a sign soon after it in the same sentence: the dose brought the sign on."""
+_AND_SIGN = re.compile(r"^[^.;!?]{0,40}?\b(?:and|then)\s+(?:then\s+)?(?=my\s|i\s)", re.IGNORECASE)
+"""A dose said taken, then "and" a clause of the speaker's ("Took two Aleve for the hip and my lips swelled up")."""
+_TREATED_AS_REACTION = re.compile(
+    r"\b(?:antihistamines?|benadryl|piriton|cetirizine|zyrtec|claritin|loratadine|epi-?pens?|adrenaline|epinephrine"
+    r"|(?:won't|will not|wont|never)\s+(?:be\s+)?(?:touching|taking|having|touch|take|have)"
+    r"\s+(?:that|it|them|those|any)(?:\s+\w+)?\s+again|never again)\b",
+    re.IGNORECASE,
+)
+"""A turn treating a sign as a reaction to the dose before it: the sign treated as an allergy, or the drug sworn off."""
+_REMEDY_TAKEN = re.compile(
+    r"(?:benadryl|diphenhydramine|piriton|chlorphenamine|chlorpheniramine|cetirizine|zyrtec|loratadine|claritin"
+    r"|antihistamine)\b[^.;!?]{0,30}?\b(?:and|which|that)\s+(?:it\s+|that\s+)?(?:settled|helped|worked|calmed|sorted"
+    r"|cleared|eased|took the edge off|brought it down|went down)",
+    re.IGNORECASE,
+)
+"""An antihistamine taken that settled a reaction ("Took a Benadryl and it settled"): the remedy, not the cause."""
 _TRIGGER = re.compile(r"\b(?:whenever|every time|each time|any time|when|if|once)\s+$", re.IGNORECASE)
 _FOR_SIGN = re.compile(r"\b(?:for|treat|treating|to treat|against)\s+(?:my\s+|the\s+|his\s+|her\s+)?$", re.IGNORECASE)
 
@@ -153,7 +175,11 @@ def find_drug_reactions(text: str, drugs: list[TermMatch], sentences: list[tuple
             out.append(reaction_proposal(drug, (drug.start, drug.end)))
             continue
         sign = _SIGN_RE.search(before)
-        if sign is not None and (after_drug := _AFTER_DRUG.search(before)) is not None:
+        if (
+            sign is not None
+            and (after_drug := _AFTER_DRUG.search(before)) is not None
+            and (not after_drug.group(0).lower().startswith("when") or _SKIN_SIGN.search(before) is not None)
+        ):
             # the dose the sign followed is the cause, not an intake of its own
             taking = (sentence[0] + after_drug.start(), drug.end)
             out.append(reaction_proposal(drug, (sentence[0] + sign.start(), sentence[0] + sign.end()), taking=taking))
@@ -185,6 +211,19 @@ def find_drug_reactions(text: str, drugs: list[TermMatch], sentences: list[tuple
             sign_after := _speaker_sign_after(after[soon.end() :])
         ) is not None:
             start = drug.end + soon.end() + sign_after.start()
+            taking = (sentence[0] + took.start(), drug.end)
+            out.append(reaction_proposal(drug, (start, start + len(sign_after.group(0))), taking=taking))
+            continue
+        # a dose, then "and" the speaker's sign, with the turn treating it as a reaction to the dose (an antihistamine,
+        # an EpiPen, the drug sworn off): "Took two Aleve for the hip and my lips swelled up on Saturday ... Went down
+        # with an antihistamine. I won't be touching that again"
+        if (
+            (took := _TOOK_BEFORE.search(before)) is not None
+            and (joined := _AND_SIGN.match(after)) is not None
+            and (sign_after := _speaker_sign_after(after[joined.end() :])) is not None
+            and _TREATED_AS_REACTION.search(text, drug.end) is not None
+        ):
+            start = drug.end + joined.end() + sign_after.start()
             taking = (sentence[0] + took.start(), drug.end)
             out.append(reaction_proposal(drug, (start, start + len(sign_after.group(0))), taking=taking))
             continue
@@ -241,6 +280,10 @@ def _drug_before(
     if not earlier:
         return None
     drug = earlier[-1]
+    if len(earlier) > 1 and _REMEDY_TAKEN.match(text, drug.start, pos):
+        # "Took my usual Aleve ... hives ... Took a Benadryl and it settled. I think I've become allergic to it": the
+        # antihistamine that settled the reaction is the remedy, the drug before it the cause
+        drug = earlier[-2]
     if _OTHER_ALLERGENS.search(text, drug.end, pos):
         return None
     return drug

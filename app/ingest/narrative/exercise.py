@@ -105,7 +105,8 @@ _EXERCISE = re.compile(
     r"(?P<went_class>hiit|spin|crossfit|bootcamp|boot camp|zumba|kickboxing|boxing)\s+(?:class|session|workout)\b"
     # a class the speaker was taken to: "my buddy dragged me to CrossFit", "talked me into a spin class"
     # (the preface "dragged me " is read before it)
-    r"|(?<=\bme\s)(?:to|into)\s+(?:a\s+|an\s+)?(?:[\w-]+\s+)?"
+    # ... and one the speaker is back at: "back at crossfit this morning, max effort deadlifts"
+    r"|(?:(?<=\bme\s)(?:to|into)|(?<![\w'])back\s+(?:at|to|in))\s+(?:a\s+|an\s+)?(?:[\w-]+\s+)?"
     r"(?P<taken>crossfit|yoga|pilates|zumba|spin|hiit|bootcamp|boot camp|aerobics|kickboxing|aqua aerobics)\b"
     r"(?!\s+(?:class|classes|session|sessions))"
     # hard sets said by their kind: "we're doing all-out sprint intervals and max deadlifts"
@@ -172,7 +173,8 @@ _HILLS = re.compile(
 )
 """Sprints said by where they were run: "I raced my grandson up the big hill in the park"."""
 _CLASS = re.compile(
-    rf"(?:{_I}(?:'ve|\s+have)?\s+(?:\w+\s+)?(?:went|go|going|got|made it|did|took|tried|joined|signed up for)"
+    rf"(?:{_I}(?:'ve|\s+have)?\s+(?:\w+\s+)?(?:went|go|going|got|made it|did|took|tried|joined|signed up for"
+    r"|snuck off|sneaked off|slipped off|headed off|headed)"
     r"|(?:dragged|took|brought|talked)\s+me(?:\s+along)?"
     r"|(?:^|(?<=[.!?]\s))(?:went|made it|signed up for|joined|back at|back in|started|did|took|tried))"
     r"\s+(?:back\s+)?(?:to\s+|into\s+(?:(?:doing|trying|joining)\s+)?)?"  # "talked me into his spin class"
@@ -183,8 +185,9 @@ _CLASS = re.compile(
     r"(?:(?:new|first|usual|weekly|advanced|beginner|morning|evening|hot|brutal|hard|tough|killer|intense|indoor|outdoor"
     r"|[a-z]+est)\s+){0,2}"  # "the hardest spin class", "the toughest early yoga class"
     r"(?:(?:boot[- ]?camp|hiit|cardio|circuit)[- ])?"  # a kind before the kind: "boot-camp sprint classes"
-    r"(?P<cls>spin|yoga|pilates|zumba|bootcamp|boot[- ]camp|crossfit|aerobics|water aerobics|dance|barre|kickboxing"
-    r"|boxing|hiit|cycling|step|circuit|strength|tai chi|rowing|swimming|running|sprint|interval|weightlifting|lifting)"
+    r"(?P<cls>spin(?:ning)?|yoga|pilates|zumba|bootcamp|boot[- ]camp|crossfit|aerobics|water aerobics|dance|barre"
+    r"|kickboxing|boxing|hiit|cycling|step|circuit|strength|tai chi|rowing|swimming|running|sprint|interval"
+    r"|weightlifting|lifting)"
     r"\s+class(?:es)?\b(?P<rest>[^.;!?\n]*)",
     re.IGNORECASE,
 )

@@ -28,7 +28,12 @@ FAINT_TOLD = re.compile(
     r"\b(?:went|turned|going)\s+(?:all\s+)?(?:white|grey|gray|pale|limp)\s+and\s+(?:just\s+|then\s+)?(?:dropped|collapsed"
     r"|went down|fell|keeled over|hit the (?:floor|deck|ground))\b"
     rf"|(?:\bi\s+|{_OPENING})(?:just\s+)?(?:hit|smacked|landed on)\s+the\s+(?:pavement|sidewalk|tiles|concrete)\b"
-    rf"|(?:\bi\s+|{_OPENING})(?:just\s+|literally\s+|kind of\s+)?swoon(?:ed|ing)?\b",
+    rf"|(?:\bi\s+|{_OPENING})(?:just\s+|literally\s+|kind of\s+)?swoon(?:ed|ing)?\b"
+    # a fall with consciousness lost for a while: "went down in the bathroom this morning - out for a few seconds"
+    r"|\b(?:went down|fell|collapsed|dropped|keeled over|hit the (?:floor|deck|ground))\b[^.;!?]{0,60}?"
+    r"\b(?:out|unconscious|out cold|passed out|blacked out)\s+(?:for\s+)?(?:(?:maybe|about|around|like|only|just)\s+)?"
+    r"(?:a\s+few|a\s+couple\s+of|a|\d+|one|two|three|few)(?:\s+or\s+(?:\d+|two|three|four|five))?"
+    r"\s+(?:seconds?|secs?|moments?|minutes?|mins?)\b",
     re.IGNORECASE,
 )
 NEAR_FAINT_TOLD = re.compile(
@@ -42,7 +47,12 @@ SEIZURE_TOLD = re.compile(
     r"|\b(?:that|it|this)\s+(?:was|'s)\s+(?:(?:definitely|probably|def)\s+)?(?:a|another)\s+fit\b(?!\s+of\b)"
     # the state after "me", so the finder is not the experiencer: "my son found me on the kitchen floor jerking"
     rf"|(?<=\bfound me )(?:on|in)\s+(?:the\s+|my\s+)?(?:\w+\s+)?{_FLOOR}\s+(?:\w+\s+)?(?:jerking|shaking|twitching"
-    r"|fitting|convulsing|seizing)\b",
+    r"|fitting|convulsing|seizing)\b"
+    # all the limbs jerking, as a witness tells it: "arms and legs jerking maybe two minutes", "my whole body was
+    # shaking and I bit my tongue" (one leg jerking at night is not one)
+    r"|\b(?:(?:my\s+)?(?:arms\s+and\s+legs|legs\s+and\s+arms|whole\s+body|all\s+(?:four\s+)?limbs))\s+"
+    r"(?:(?:were|was|went|started|kept|all)\s+)*(?:jerking|twitching|convulsing|thrashing|shaking(?=[^.;!?]{0,80}"
+    r"\b(?:bit|bitten|biting)\s+my\s+tongue|[^.;!?]{0,80}\b(?:confused|muddled|out of it|drowsy|sleepy)\b))",
     re.IGNORECASE,
 )
 SPEECH_TOLD = re.compile(

@@ -28,11 +28,14 @@ _VERBS: tuple[tuple[str, str], ...] = (
         # "I haven't been taking my lisinopril", "I've not been taking the metformin this week"
         r"|(?:haven't|have not|hasn't|has not|hadn't|had not|'ve not|'s not)\s+been\s+(?:taking|having|using|on)"
         r"|(?:didn't|did not|never|don't|do not)\s+remember(?:ed)?(?:\s+to\s+take)?"
-        r"|(?:havent|haven't|hasnt|didnt|dont|don't)\s+(?:took|taken|take|had)|(?:i'm|i am|am|im) not taking"
+        r"|(?:havent|haven't|hasnt|didnt|dont|don't)\s+(?:took|taken|take|had)"
+        r"|(?:i'm|i am|am|im) not taking(?!\s+(?:any\s+)?(?:chances|risks)\b)"
         # "I have deliberately not taken my hydrochlorothiazide"
         r"|(?:have|has|had|'ve)\s+(?:\w+ly\s+)?not\s+(?:taken|had|touched)"
         # a learner's negation: "I not take the amlodipine since Saturday"
         r"|(?<=\bi )not take|(?<=\bi )no take"
+        # a texter's dropped "I'm": "not taking my hctz today on purpose" (at the start of a sentence)
+        r"|(?:^|(?<=[.!?] )|(?<=[.!?]  ))not taking(?!\s+(?:any\s+)?(?:chances|risks)\b)"
         r"|held|holding|hold off on|put on hold|paused|pausing"
         # a hold told as advice ("wants me to hold my warfarin", "told me to pause my water pill")
         r"|(?<=\bto )(?:hold|pause)"

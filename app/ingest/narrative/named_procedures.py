@@ -65,10 +65,12 @@ _DONE_BEFORE = re.compile(
 """A done-to-me clause before an appositive procedure name: "they did that electric shock thing ..., the
 cardioversion,"."""
 _PLANNED = re.compile(
-    r"\b(?:want|wants|wanted|going|plan|plans|planning|might|may|could|should|would|will|next|booked|scheduled"
-    r"|talking about|considering)\b[^.;!?]{0,20}$",
+    r"\b(?:want|wants|wanted|going|plan|plans|planning|(?:might|may)(?!\s+have\s+(?:had|been|got|gotten)\b)|could"
+    r"|should|would|will|next|booked|scheduled|talking about|considering)\b[^.;!?]{0,20}$",
     re.IGNORECASE,
 )
+"""A plan before a procedure's name ("they may do a colonoscopy"), not a memory hedge on one done ("I may have had a
+colonoscopy in April")."""
 
 
 _WHEN_DONE = (

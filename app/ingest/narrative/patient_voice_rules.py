@@ -385,6 +385,46 @@ PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], ..
                               "birthday", "funeral", "graduation", "shower", "barbecue", "bbq", "christening"]}},
         ],
     ),
+    # something given at no charge is no absence: "as part of some free screening", "a free blood pressure check at
+    # the chemist" (the longer pseudo-modifier wins over a negation's "free")
+    (
+        "free of charge",
+        "PSEUDO",
+        "PSEUDO",
+        [
+            {"LOWER": "free"},
+            {"LOWER": {"IN": ["screening", "screenings", "check", "checks", "check-up", "checkup", "test", "tests",
+                              "testing", "clinic", "health", "bp", "blood", "flu", "sample", "samples", "event",
+                              "service", "consultation", "appointment", "scan", "jab", "jabs", "shot", "shots",
+                              "vaccine", "vaccines", "kit", "finger", "pressure", "cholesterol", "diabetes", "a1c"]}},
+        ],
+    ),
+    # a food kept out is no denial of the allergy that keeps it out: "she is allergic to peanuts, we keep everything
+    # peanut free", "a nut-free school", "gluten free bread" (the longer pseudo-modifier wins over "free")
+    (
+        "allergen free",
+        "PSEUDO",
+        "PSEUDO",
+        [
+            {"LOWER": {"IN": ["peanut", "peanuts", "nut", "nuts", "gluten", "dairy", "egg", "eggs", "milk", "shellfish",
+                              "latex", "wheat", "soy", "sesame", "fish", "lactose", "allergen", "allergy"]}},
+            {"ORTH": "-", "OP": "?"},
+            {"LOWER": "free"},
+        ],
+    ),
+    # keeping away from an allergen is no denial of the allergy: "still cant go near prawns or crab, face puffs
+    # right up every time" (the longer pseudo-modifier wins over the negation)
+    (
+        "cannot go near",
+        "PSEUDO",
+        "PSEUDO",
+        [
+            {"LOWER": {"IN": ["ca", "can", "cannot", "cant"]}},
+            {"LOWER": {"IN": ["n't", "not", "nt"]}, "OP": "?"},
+            {"LOWER": {"IN": ["go", "be", "get", "come"]}},
+            {"LOWER": {"IN": ["near", "around", "anywhere"]}},
+        ],
+    ),
     (
         "first person",
         "FIRST_PERSON",

@@ -44,7 +44,7 @@ SPOKEN_INTEGER = (
     r"|\s+on\s+(?:one|two|a|\w+ty)\b|\s*(?:[.,;!?]|$))"
     # a hundreds digit and "oh": "one oh nine" is 109; and a teen: "one-eighteen over seventy-six"
     rf"|(?:one|two)\s+oh\s+(?:{_ONES})"
-    rf"|(?:one|two)[- ](?:{'|'.join(_SPOKEN_TEENS)})(?=\s+(?:over|on)\b)"
+    rf"|(?:one|two)[- ](?:{'|'.join(_SPOKEN_TEENS)})(?=\s+(?:over|on)\b|\s*(?:[.,;!?]|$))"
     rf"|{_TWO_DIGITS})\b(?![- ](?:year|years|something|ish)\b)"
 )
 """A whole number from ten to 999 said in words ("ninety-eight kilos", "a hundred and forty", "one fifty-eight over

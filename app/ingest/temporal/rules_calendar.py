@@ -59,9 +59,16 @@ MONTH_DAY = (
     rf"{YEAR_SUFFIX}?"
 )
 ISO_DATE = r"(?:19|20)\d{2}-[01]\d-[0-3]\d(?![\d:T])"
+_OCCASION = (
+    r"(?:physical|check-?up|appointment|visit|review|bloods|blood\s+test|clinic|screening|scan|jab|shot|injection"
+    r"|booster|vaccine|vaccination|colonoscopy|operation|op|surgery|procedure|admission|stay|trip)"
+)
+"""What a month may name the time of: "at my August physical", "the March check-up"."""
 MONTH_ONLY = (
     rf"(?:in|during|last|this|next|coming)\s+{MONTH}(?:\s+(?:19|20)\d{{2}})?"
     rf"|{MONTH}\s+(?:19|20)\d{{2}}"
+    # a month naming an occasion's time: "flu shot was done at my august physical" (the latest such month)
+    rf"|(?:(?<=\bmy\s)|(?<=\bthe\s)|(?<=\bour\s)|(?<=\bhis\s)|(?<=\bher\s)){MONTH}(?=\s+{_OCCASION}\b)"
 )
 MONTH_BARE = rf"{MONTH}(?:\s+(?:19|20)\d{{2}})?"
 YEAR = r"(?:in|during)\s+(?:19|20)\d{2}"

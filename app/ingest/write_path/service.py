@@ -33,6 +33,7 @@ from app.ingest.narrative.caregiver_view import (
     person_age,
     spoken_of,
 )
+from app.ingest.narrative.memory_hedges import without_memory_hedges
 from app.ingest.narrative.misspelt_names import with_known_spellings
 from app.ingest.narrative.models import ExtractionResult
 from app.ingest.narrative.pii import MaskedText
@@ -256,6 +257,7 @@ def _extract_for_the_person(
     if spoken is None and child is None and not context.get("prior_seen"):  # "his legs ached so bad he could hardly"
         spoken = opening_about_the_person(spelled.text, person.sex, names=person.first_names)
     views = [typed, spelled] if spoken is None else [typed, spelled, first_person_view(spoken, spelled.text)]
+    views.append(without_memory_hedges(views[-1].text))  # "I may have stopped it": "I stopped it" (.memory_hedges)
     extraction = extract(views[-1].text, snapshot, mention=mention_time)
     if not isinstance(extraction, ExtractionResult):
         return extraction, spoken
