@@ -73,6 +73,9 @@ DOUBLE_DOSE_PATTERN = re.compile(
     r"|half an hour|later|after (?:lunch|dinner|supper|breakfast|tea))\b"
     # a count taken at once, not a frequency ("took two a day")
     r"|\btook two\b(?!\s+(?:\w+\s+)?(?:a|per|each|every)\s+(?:day|night|morning|evening|week)\b|\s+(?:\w+\s+)?daily\b)"
+    # ... not two tablets taken as the remedy that worked: "Took two of my diphenhydramine and it settled"
+    r"(?![^.;!?]*\band\s+(?:it|that|they)\s+(?:\w+\s+)?(?:settled|helped|worked|eased|calmed|did the trick|sorted it"
+    r"|took the edge off)\b)"
     # "then once more at 10", "and once more after lunch": a dose again the same day
     r"|\b(?:then|and)\s+(?:then\s+)?(?:once more|one more time)\s+(?:at|around|about|after|before|later|an hour"
     r"|half an hour|that)\b"
@@ -131,7 +134,8 @@ or refill, and not the usual evening dose of a split regimen ("one in the mornin
 _SAME_DAY_COUNT = re.compile(
     r"(?:(?:\bi(?:'ve| have)?\s+(?:\w+ly\s+)?|^\s*(?:(?:oops|whoops)\W+)?(?:\w+ly\s+)?)"
     r"(?:had|taken|took|swallowed|popped)"
-    r"|\b(?:that's|that is|that was|that makes|which makes|making it|so|ended up (?:taking|having|with)))\s+"
+    r"|\b(?:that's|thats|that’s|that is|that was|that makes|which makes|making it|so"
+    r"|ended up (?:taking|having|with)))\s+"
     r"(?:(?:actually|really|basically)\s+)?(?:two|2|three|3|both)"
     r"(?:\s+(?:of (?:them|those|it|my \w+)|(?:[\w-]+\s+)?(?:doses|pills"
     r"|tablets|tabs|capsules|puffs|shots|injections)))?\s+"
@@ -247,7 +251,12 @@ def _sentence_says_second_dose(sentence: str, drug: str | None) -> bool:
     """A dose added to one the speaker had, or a count of doses on one day, in an asserted clause (a
     question, a supposition or another person's dose is none)."""
     if sentence.rstrip().endswith("?"):
-        return False  # a question
+        # a question asks in its last clause; what the clauses before it tell is said ("so thats two in one day and
+        # then todays on top??"): "should I take another one?" asks only
+        breaks = [b.start() for b in _CLAUSE_BREAK.finditer(sentence)]
+        if not breaks or _NOT_ASSERTED.search(sentence[: breaks[-1]]):
+            return False  # "if I took two by mistake, what happens?" supposes
+        sentence = sentence[: breaks[-1]]
     if (other := _OTHER_TAKER.search(sentence)) is not None:
         speaker = _SPEAKER_TOOK.search(sentence, other.end())
         if speaker is None:
