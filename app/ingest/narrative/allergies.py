@@ -209,6 +209,14 @@ _CARRIED_FOR = re.compile(
 thing"."""
 
 
+_OWN_DRUG_SUSPECTED = re.compile(
+    r"\bi\s+(?:think|reckon|guess|suspect|believe)\s+(?:that\s+)?(?:i'?m|i\s+am|i\s+might\s+be|i\s+may\s+be"
+    r"|i'?ve\s+become|i\s+have\s+become|i\s+must\s+be)\s+(?:now\s+|actually\s+|really\s+)?allergic\s+to\s+my\s+",
+    re.IGNORECASE,
+)
+"""The speaker suspecting an allergy to their own drug ("I think I'm allergic to my allegra???")."""
+
+
 def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
     """Stated allergies and denied ones (``status: denied``), one proposal per allergen."""
     out: list[Proposal] = []
@@ -248,6 +256,12 @@ def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
                 proposal.anchor = (denial.start() + speaker[-1].start(), denial.end())
         elif said_by_record:
             continue  # the record speaking ("my chart says I'm allergic to X"), not the person
+        elif proposal.fields.get("substance_kind") == "drug" and _OWN_DRUG_SUSPECTED.search(
+            text, max(0, m.start() - 40), proposal.anchor[1] + 12
+        ):
+            # "i think im allergic to my allegra???": a suspected reaction to one's own drug is acted on, however
+            # hedged or asked
+            proposal.extra["hedge_tolerant"] = True
         out.append(proposal)
     for m in [*_CARRIED_FOR.finditer(text), *_FOOD_REACTION.finditer(text)]:
         if any(p.anchor[0] - 80 <= m.start("sub") < p.anchor[1] + 80 for p in out if p.type == "allergy"):
