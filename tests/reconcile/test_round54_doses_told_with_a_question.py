@@ -31,3 +31,11 @@ from app.reconcile.double_dose import said_double_dose
 )
 def test_a_double_dose_told_around_a_remedy_or_a_question(quote: str, double: bool) -> None:
     assert said_double_dose(quote, "warfarin") is double
+
+
+@pytest.mark.parametrize(
+    ("quote", "double"),
+    [("So I got two times today.", True), ("I got two shots today at the clinic", False)],
+)
+def test_a_learners_two_times_today_is_a_double_dose(quote: str, double: bool) -> None:
+    assert said_double_dose(quote, "fexofenadine") is double

@@ -155,7 +155,10 @@ _SHOVEL = re.compile(
     r"(?P<verb>shovell?ed|cleared|dug out)\s+(?:(?:the|my|our)\s+)?(?:whole\s+|entire\s+)?"
     r"(?:driveway|drive|walk|sidewalk|path|snow)\b|\b(?:i|we)\s+(?:was\s+|were\s+)?shovell?ing\b"
     r"|(?:^|(?<=[.!?]\s))\W*(?:(?:been|was)\s+)?shovell?ing\s+(?:(?:the|my|our)\s+)?(?:whole\s+)?(?:driveway|drive|snow"
-    r"|walk|sidewalk|path)\b",
+    r"|walk|sidewalk|path)\b"
+    # the shovel named, then the ground done: "went out with the big steel shovel and did the whole driveway"
+    r"|\b(?:with|grabbed|took|got out)\s+(?:the|my|a|our)\s+(?:[\w-]+\s+){0,2}shovel\b[^.;!?]{0,40}?"
+    r"\b(?:did|cleared|dug out)\s+(?:(?:the|my|our)\s+)?(?:whole\s+|entire\s+)?(?:driveway|drive|walk|sidewalk|path)\b",
     re.IGNORECASE,
 )
 """Snow shovelling, a heavy exertion said by what was cleared: "I cleared the whole driveway by myself"."""
