@@ -96,19 +96,23 @@ _SOON_AFTER = re.compile(
     re.IGNORECASE,
 )
 """A dose said taken, then a sign soon after it in the same sentence: the dose brought the sign on."""
+_ANTIHISTAMINES = (
+    r"antihistamines?|benadryl|diphenhydramine|piriton|chlorphenamine|chlorpheniramine|cetirizine|zyrtec|loratadine"
+    r"|claritin"
+)
+"""The antihistamines people take for a reaction, by name or brand."""
 _AND_SIGN = re.compile(r"^[^.;!?]{0,40}?\b(?:and|then)\s+(?:then\s+)?(?=my\s|i\s)", re.IGNORECASE)
 """A dose said taken, then "and" a clause of the speaker's ("Took two Aleve for the hip and my lips swelled up")."""
 _TREATED_AS_REACTION = re.compile(
-    r"\b(?:antihistamines?|benadryl|piriton|cetirizine|zyrtec|claritin|loratadine|epi-?pens?|adrenaline|epinephrine"
+    rf"\b(?:{_ANTIHISTAMINES}|epi-?pens?|adrenaline|epinephrine"
     r"|(?:won't|will not|wont|never)\s+(?:be\s+)?(?:touching|taking|having|touch|take|have)"
     r"\s+(?:that|it|them|those|any)(?:\s+\w+)?\s+again|never again)\b",
     re.IGNORECASE,
 )
 """A turn treating a sign as a reaction to the dose before it: the sign treated as an allergy, or the drug sworn off."""
 _REMEDY_TAKEN = re.compile(
-    r"(?:benadryl|diphenhydramine|piriton|chlorphenamine|chlorpheniramine|cetirizine|zyrtec|loratadine|claritin"
-    r"|antihistamine)\b[^.;!?]{0,30}?\b(?:and|which|that)\s+(?:it\s+|that\s+)?(?:settled|helped|worked|calmed|sorted"
-    r"|cleared|eased|took the edge off|brought it down|went down)",
+    rf"(?:{_ANTIHISTAMINES})\b[^.;!?]{{0,30}}?\b(?:and|which|that)\s+(?:it\s+|that\s+)?"
+    r"(?:settled|helped|worked|calmed|sorted|cleared|eased|took the edge off|brought it down|went down)",
     re.IGNORECASE,
 )
 """An antihistamine taken that settled a reaction ("Took a Benadryl and it settled"): the remedy, not the cause."""

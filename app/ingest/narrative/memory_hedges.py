@@ -72,20 +72,4 @@ def without_memory_hedges(text: str) -> RewrittenText:
     for m in _HEARSAY_HEDGE.finditer(text):
         if not any(s <= m.start() < e for s, e, _ in edits):
             edits.append((m.start(), m.end(), ""))
-    edits.sort()
-    out: list[str] = []
-    starts: list[int] = []
-    ends: list[int] = []
-    pos = 0
-    for start, end, replacement in edits:
-        out.append(text[pos:start])
-        starts.extend(range(pos, start))
-        ends.extend(range(pos + 1, start + 1))
-        out.append(replacement)
-        starts.extend([start] * len(replacement))  # the lifted words stand for the whole hedged phrase
-        ends.extend([end] * len(replacement))
-        pos = end
-    out.append(text[pos:])
-    starts.extend(range(pos, len(text)))
-    ends.extend(range(pos + 1, len(text) + 1))
-    return RewrittenText("".join(out), text, tuple(starts), tuple(ends))
+    return RewrittenText.with_edits(text, sorted(edits))  # the lifted words stand for the whole hedged phrase

@@ -157,10 +157,7 @@ def with_known_spellings(text: str, vocabulary: Vocabulary) -> RewrittenText:
     """The text with each misspelt known name in its known spelling, traced back to the written words."""
     english = english_words()
     words = _words_of(vocabulary) if english else {}
-    out: list[str] = []
-    starts: list[int] = []
-    ends: list[int] = []
-    pos = 0
+    edits: list[tuple[int, int, str]] = []  # every character of a name stands for the whole typed word
     found = list(_WORD.finditer(text))
     skip_to = -1
     for i, m in enumerate(found):
@@ -179,14 +176,5 @@ def with_known_spellings(text: str, vocabulary: Vocabulary) -> RewrittenText:
             if closest is None:
                 continue
             name = closest
-        out.append(text[pos:start])
-        starts.extend(range(pos, start))
-        ends.extend(range(pos + 1, start + 1))
-        out.append(name)
-        starts.extend([start] * len(name))  # every character of the name is the whole typed word
-        ends.extend([end] * len(name))
-        pos = end
-    out.append(text[pos:])
-    starts.extend(range(pos, len(text)))
-    ends.extend(range(pos + 1, len(text) + 1))
-    return RewrittenText("".join(out), text, tuple(starts), tuple(ends))
+        edits.append((start, end, name))
+    return RewrittenText.with_edits(text, edits)

@@ -8,6 +8,7 @@ puts every quote, time expression and residue back into the words as written, so
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.ingest.narrative.models import ExtractionResult
@@ -22,6 +23,27 @@ class RewrittenText:
     original: str
     starts: tuple[int, ...]
     ends: tuple[int, ...]
+
+    @classmethod
+    def with_edits(cls, text: str, edits: Sequence[tuple[int, int, str]]) -> RewrittenText:
+        """``text`` with each ``(start, end, replacement)`` edit made (in order, not overlapping); every character of a
+        replacement stands for the whole span it replaced."""
+        out: list[str] = []
+        starts: list[int] = []
+        ends: list[int] = []
+        pos = 0
+        for start, end, replacement in edits:
+            out.append(text[pos:start])
+            starts.extend(range(pos, start))
+            ends.extend(range(pos + 1, start + 1))
+            out.append(replacement)
+            starts.extend([start] * len(replacement))
+            ends.extend([end] * len(replacement))
+            pos = end
+        out.append(text[pos:])
+        starts.extend(range(pos, len(text)))
+        ends.extend(range(pos + 1, len(text) + 1))
+        return cls("".join(out), text, tuple(starts), tuple(ends))
 
     def span(self, start: int, end: int) -> str:
         """The written words behind ``text[start:end]``."""

@@ -52,28 +52,14 @@ _TYPED = re.compile(rf"\b(?:{'|'.join(sorted(_RESTORED, key=len, reverse=True))}
 
 
 def with_apostrophes(text: str) -> RewrittenText:
-    """The text with each contraction typed without its apostrophe restored, traced back to the written words."""
-    out: list[str] = []
-    starts: list[int] = []
-    ends: list[int] = []
-    pos = 0
-    for m in _TYPED.finditer(text):
-        if m.group(0) == "IM":
-            continue  # "an IM injection": intramuscular
-        copied = text[pos : m.start()]
-        out.append(copied)
-        starts.extend(range(pos, m.start()))
-        ends.extend(range(pos + 1, m.start() + 1))
-        said = m.group(0)
-        restored = _in_written_case(_RESTORED[said.lower()], said)
-        out.append(restored)
-        starts.extend([m.start()] * len(restored))  # every character of the restored word is the whole typed word
-        ends.extend([m.end()] * len(restored))
-        pos = m.end()
-    out.append(text[pos:])
-    starts.extend(range(pos, len(text)))
-    ends.extend(range(pos + 1, len(text) + 1))
-    return RewrittenText("".join(out), text, tuple(starts), tuple(ends))
+    """The text with each contraction typed without its apostrophe restored, traced back to the written words (every
+    character of the restored word stands for the whole typed word)."""
+    edits = [
+        (m.start(), m.end(), _in_written_case(_RESTORED[m.group(0).lower()], m.group(0)))
+        for m in _TYPED.finditer(text)
+        if m.group(0) != "IM"  # "an IM injection": intramuscular
+    ]
+    return RewrittenText.with_edits(text, edits)
 
 
 def _in_written_case(restored: str, said: str) -> str:
