@@ -82,7 +82,7 @@ _VERBS: tuple[tuple[str, str], ...] = (
         "dose_change",
         r"doubled(?! up)|double(?![- ]?dos| up)|doubling(?! up)|increased|increase|upped|raised|reduced|lowered|"
         r"decreased|"
-        r"halved|halving|cut back on|cut down on|cutting back on|cutting down on|cutting|cut|splitting|breaking|"
+        r"halved|halving|halve|cut back on|cut down on|cutting back on|cutting down on|cutting|cut|splitting|breaking|"
         r"cut back to|cut down to|cutting back to|cutting down to|"
         r"snapping|"
         r"taking half(?: of)?|took half(?: of)?|take half(?: of)?|only taking half(?: of)?|changed the dose of"

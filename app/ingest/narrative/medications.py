@@ -14,6 +14,7 @@ is a blocked drug name.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from app.ingest.narrative.dose_schedules import ON_SOME_DAYS, scheduled_kind
 from app.ingest.narrative.drug_apposition import named_for_their_class
@@ -158,7 +159,38 @@ _SWITCH = re.compile(
 )
 """A switch said by the speaker or of the speaker ("switched me from Zocor to Lipitor", "they changed my lisinopril
 to losartan", "I'm now on losartan instead of lisinopril"): A stops, B starts, both drugs."""
-_SWITCHED_MINE = re.compile(r"\b(?:he|she|they)\b[^.;!?]{0,40}\bmy\b[^.;!?]*$", re.IGNORECASE)
+_OFF_BEFORE = re.compile(
+    r"\b(?:switch(?:ed|ing)?|chang(?:ed|ing|e)|swap(?:ped|ping)?|mov(?:ed|ing|e)|replac(?:ed|ing|e)|trad(?:ed|ing|e))"
+    r"\s+(?:(?:me|him|her|us|them)\s+)?(?:over\s+)?(?:(?:off|from|out\s+of)\s+)?"
+    r"|\b(?:took|taken|taking|take|came|come|coming|got|get|getting|went|go|going|gone)\s+(?:(?:me|him|her|us|them)\s+)?"
+    r"off\s+(?:of\s+)?",
+    re.IGNORECASE,
+)
+_DETERMINERS = r"(?:(?:the|a|an|my|his|her|their|our|some|new)\s+){0,2}"
+_OFF_AT_END = re.compile(rf"(?:{_OFF_BEFORE.pattern}){_DETERMINERS}$", re.IGNORECASE)
+"""The first drug of a switch, taken off ("took him off the clopidogrel", "switched her off the warfarin", "came off
+the amlodipine", "replaced my lisinopril")."""
+_ON_BETWEEN = re.compile(
+    r"[^.;!?]{0,45}?\b(?:(?:on)?to|for|with|over\s+to|and\s+(?:put|started|switched|moved)\s+(?:me|him|her|us|them)"
+    rf"\s+(?:on(?:to)?|to)|and\s+(?:now\s+)?on(?:to)?)\s+{_DETERMINERS}",
+    re.IGNORECASE,
+)
+"""What joins the drug taken off to the one put on: "... onto Eliquis", "... on tuesday and put him on brilinta",
+"... with losartan"."""
+_SWAPPED_IT_FOR = re.compile(
+    r"\b(?:swap(?:ped|ping)?|switch(?:ed|ing)?|chang(?:ed|ing)|replac(?:ed|ing)|trad(?:ed|ing))\s+"
+    rf"(?:it|that|them|this|those)\s+(?:over\s+)?(?:for|to|with|onto)\s+{_DETERMINERS}$",
+    re.IGNORECASE,
+)
+"""The drug put on in place of one just stopped: "I should come off the hydrochlorothiazide, so they swapped it for
+labetalol"."""
+_SWITCHED_MINE = re.compile(
+    r"\b(?:he|she|they)\b[^.;!?]{0,40}\bmy\b[^.;!?]*$"
+    # "so they swapped it for labetalol", "they took me off the warfarin": a clinician's switch of the speaker's drug
+    r"|\b(?:he|she|they)\s+(?:\w+\s+){0,2}?(?:swap|switch|chang|replac|took|put|mov)\w*\s+(?:me|us|it|that|them)\b"
+    r"[^.;!?]*$",
+    re.IGNORECASE,
+)
 _ADVICE = re.compile(
     r"\b(?:told|advised|asked|wants?|wanted|recommended|suggested|said)\s+(?:me\s+)?(?:to|that i should)\s+"
     r"(?:take|try|start|use|hold|stop|pause|skip|come off|go off)\b[^,;]*$",
@@ -383,6 +415,18 @@ def _switches(text: str, drugs: list[TermMatch]) -> dict[int, str]:
         a, b = (m.start("a"), m.start("b")) if m.group("a") else (m.start("a2"), m.start("b2"))
         if a in starts and b in starts:  # "changed my lisinopril to 20 mg" is a dose, not a switch
             actions[a], actions[b] = "stop", "start"
+    # the two drugs apart: "switched him off the warfarin onto Eliquis", "took him off the clopidogrel on tuesday
+    # and put him on brilinta instead"
+    for old, new in pairwise(drugs):
+        if old.start in actions or new.start in actions:
+            continue
+        if _OFF_AT_END.search(text, max(0, old.start - 40), old.start) and _ON_BETWEEN.fullmatch(
+            text, old.end, new.start
+        ):
+            actions[old.start], actions[new.start] = "stop", "start"
+    for drug in drugs:  # "... so they swapped it for labetalol"
+        if drug.start not in actions and _SWAPPED_IT_FOR.search(text, max(0, drug.start - 40), drug.start):
+            actions[drug.start] = "start"
     return actions
 
 

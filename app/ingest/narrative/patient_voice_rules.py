@@ -242,6 +242,22 @@ PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], ..
             {"LOWER": {"IN": ["the", "my", "i", "i'm", "i've", "it", "it's", "its", "this", "that's"]}},
         ],
     ),
+    # A pronoun's instruction to the speaker ("rang dr Ng and she said double the simva to 20", "he told me to halve
+    # the warfarin"): the change instructed is the speaker's, not the reporter's
+    (
+        "pronoun instructed",
+        "CLAUSE_FIRST_PERSON",
+        "PSEUDO",
+        [
+            {"LOWER": {"IN": ["he", "she"]}},
+            {"LOWER": {"IN": ["said", "says", "told", "tells", "wants", "wanted", "advised"]}},
+            {"LOWER": {"IN": ["me", "us"]}, "OP": "?"},
+            {"LOWER": "to", "OP": "?"},
+            {"LOWER": {"IN": ["double", "halve", "stop", "start", "restart", "increase", "decrease", "reduce", "up",
+                              "lower", "raise", "cut", "drop", "skip", "hold", "pause", "take", "go", "come", "switch",
+                              "change", "try"]}},
+        ],
+    ),
     # A lapse of attention said negatively ("I wasn't paying attention and took two", "wasn't concentrating, so
     # I swallowed another"): the slip is what happened, the "not" denies only the attention; "wasn't thinking
     # about the pain" keeps its negation (the longer pseudo-modifier wins over "n't")

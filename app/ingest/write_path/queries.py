@@ -42,15 +42,21 @@ TURN_CONTEXT = Query(
           AND ($session_id IS NULL OR prior.session_id IS NULL OR prior.session_id = $session_id)
         RETURN prior ORDER BY prior.mention_time DESC LIMIT 1
     }
+    OPTIONAL CALL (prior) {
+        MATCH (prior)-[:PRODUCED]->(r:Record)
+        WHERE r.drug IS NOT NULL
+        RETURN collect(DISTINCT r.drug) AS prior_drugs
+    }
     RETURN s.sex AS sex, toString(s.birth_date) AS birth_date, u IS NOT NULL AS seen, patient_names,
            prior.writer_role AS prior_writer_role, prior.written_for AS prior_written_for,
-           prior IS NOT NULL AS prior_seen
+           prior IS NOT NULL AS prior_seen, coalesce(prior_drugs, []) AS prior_drugs
     """,
 )
 """One read before the work: whether the turn is a replay, the person's sex and birth date, the names their
 clinical record gives them (a caregiver may call them by their first name), and who wrote the user's message just
 before this one (since ``$since``), when it said so (a carer's declaration carries over to their next message),
-and whether there was one (an opening message may speak of the person as "he" / "she")."""
+whether there was one (an opening message may speak of the person as "he" / "she"), and the medicines its records
+name (a pronoun in this message may refer to the one it named, :mod:`app.ingest.narrative.carried_drugs`)."""
 
 WRITE_UTTERANCE = Query(
     "turn_write_utterance",

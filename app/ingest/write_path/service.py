@@ -33,12 +33,14 @@ from app.ingest.narrative.caregiver_view import (
     person_age,
     spoken_of,
 )
+from app.ingest.narrative.carried_drugs import only_drug, with_carried_drug
 from app.ingest.narrative.memory_hedges import without_memory_hedges
 from app.ingest.narrative.misspelt_names import with_known_spellings
 from app.ingest.narrative.models import ExtractionResult
 from app.ingest.narrative.pii import MaskedText
 from app.ingest.narrative.record_names import first_names, surnames
 from app.ingest.narrative.record_types import CandidateRecord
+from app.ingest.narrative.terms import term_index
 from app.ingest.narrative.typed_contractions import with_apostrophes
 from app.ingest.write_path import queries
 from app.ingest.write_path.assemble import Person, Resolver, plan_turn
@@ -258,6 +260,8 @@ def _extract_for_the_person(
         spoken = opening_about_the_person(spelled.text, person.sex, names=person.first_names)
     views = [typed, spelled] if spoken is None else [typed, spelled, first_person_view(spoken, spelled.text)]
     views.append(without_memory_hedges(views[-1].text))  # "I may have stopped it": "I stopped it" (.memory_hedges)
+    # "to be honest I probably miss it once a week", after a message about the levothyroxine (.carried_drugs)
+    views.append(with_carried_drug(views[-1].text, only_drug(context.get("prior_drugs")), term_index(snapshot)))
     extraction = extract(views[-1].text, snapshot, mention=mention_time)
     if not isinstance(extraction, ExtractionResult):
         return extraction, spoken
