@@ -3,7 +3,8 @@
 Chest pain with a cardiac history, hypoglycaemia signs on insulin or a sulfonylurea, fainting,
 seizure or stroke signs with a recorded neurological condition, breathing failing (can't breathe, lips
 turning blue, the reliever not working) with a recorded airway disease, a headache with disturbed vision in
-pregnancy or high blood pressure (:mod:`.hypertensive_signs`) are high, safety-critical gaps
+pregnancy or high blood pressure (:mod:`.hypertensive_signs`), the worst headache ever with a recorded migraine
+or high blood pressure (:mod:`.thunderclap_headache`) are high, safety-critical gaps
 citing what they are tied to; a symptom of a recorded Condition is an agreement; any other symptom a
 low gap. The words are read from the name as said, the grounded key and the quote.
 """
@@ -43,6 +44,7 @@ from app.reconcile.symptom_citations import (
     seizure_conditions_relied_on,
     syncope_causes,
 )
+from app.reconcile.thunderclap_headache import thunderclap_verdict
 
 PAIN_WORDS = ("pain", "ache", "aches", "aching", "sore", "hurts")
 NO_BODY_PAIN = ("throat", "cold sore", "canker sore", "mouth ulcer", "bed sore", "pressure sore")
@@ -305,6 +307,9 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
     warning = hypertensive_signs_verdict(name, key, quote, ctx)  # pre-eclampsia's signs (:mod:`.hypertensive_signs`)
     if warning is not None:
         return warning
+    sudden = thunderclap_verdict(name, key, quote, ctx)  # the worst headache ever (:mod:`.thunderclap_headache`)
+    if sudden is not None:
+        return sudden
     if respiratory_distress(f"{name} {key}", st.quote or ""):
         airway = _prefer_active(
             [i for i in ctx.of_type("Condition") if any_phrase(i.display, RESPIRATORY_HISTORY)], t

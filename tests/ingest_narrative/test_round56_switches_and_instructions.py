@@ -1,7 +1,7 @@
 """Round 56 (issue #7, sets 178-181): a switch told with the two drugs apart ("switched him off the warfarin onto
 Eliquis", "took him off the clopidogrel on tuesday and put him on brilinta instead", "they swapped it for labetalol")
 stops the first and starts the second; a clinician's instruction reported by a pronoun ("she said double the simva")
-is the speaker's change."""
+is the speaker's change; "I've had migraines 30 yrs" is an ongoing migraine."""
 
 from __future__ import annotations
 
@@ -66,3 +66,35 @@ def test_a_pronouns_instruction_is_the_speakers_change(text: str, snapshot: Dict
 
 def test_a_relatives_own_stop_stays_hers(snapshot: DictionarySnapshot) -> None:
     assert _changes("my wife said she stopped her simvastatin", snapshot) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        ("worst one ive ever had and I've had migraines 30 yrs", "active"),
+        ("I've had asthma like 20 years", "active"),
+        ("I've had shingles 2 years ago", "resolved"),
+    ],
+)
+def test_a_condition_had_for_years_told_without_for_is_ongoing(
+    text: str, status: str, snapshot: DictionarySnapshot
+) -> None:
+    assert [c["status"] for c in of_type(grounded_records(text, snapshot, AT), "condition")] == [status]
+
+
+@pytest.mark.parametrize(
+    ("text", "sign"),
+    [
+        ("since 30 minute my mouth is going down on one side", "facial droop"),
+        ("my smile dropped down on the left side at dinner", "facial droop"),
+        ("Please help, I speak strange since this morning", "dysarthria"),
+        ("I am talking funny, my wife noticed", "dysarthria"),
+    ],
+)
+def test_a_stroke_sign_told_plainly(text: str, sign: str, snapshot: DictionarySnapshot) -> None:
+    assert sign in [s["name"] for s in of_type(grounded_records(text, snapshot, AT), "symptom")]
+
+
+def test_a_mouth_going_down_the_road_is_no_sign(snapshot: DictionarySnapshot) -> None:
+    text = "my mouth is dry and I went down to the shops on one side of town"
+    assert "facial droop" not in [s["name"] for s in of_type(grounded_records(text, snapshot, AT), "symptom")]

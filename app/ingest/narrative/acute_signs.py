@@ -12,7 +12,8 @@ structure of its telling rather than a phrase:
   my chest", "pressure behind my breastbone": chest pain;
 - **a speech disturbance said by the words**: the speaker's words or speech coming out wrong ("my words came
   out all jumbled", "my speech went funny", "my words were muddled"), or not coming ("I couldn't get the
-  words out", "I couldn't find my words", "I couldn't talk properly"): dysarthria;
+  words out", "I couldn't find my words", "I couldn't talk properly"), or the speaker talking strangely ("I speak
+  strange", "I'm talking funny"): dysarthria;
 - **one-sided weakness said by a part that fails**: a hand, arm, leg, face or side of the speaker's that
   would not grip, hold, move or lift ("my right hand wouldn't grip the remote", "my left arm wouldn't
   move"), or went weak, dead, limp or heavy ("my arm went all floppy"): weakness;
@@ -121,7 +122,11 @@ SPEECH_SAID = re.compile(
     r"(?:jumbled|garbled|slurred|muddled|mixed up|scrambled|wrong|funny|weird|strange|nonsense|gibberish|mushy)\b"
     r"|\bi (?:couldn't|could not|can't|cannot|wasn't able to)\s+(?:get (?:my|the) words out|find (?:my|the|any) words"
     r"|talk (?:properly|right|straight|clearly)|speak (?:properly|right|clearly|straight)|form (?:my|the) words)\b"
-    r"|\bi was (?:slurring|talking (?:gibberish|nonsense)|mixing up (?:my )?words)\b",
+    r"|\bi was (?:slurring|talking (?:gibberish|nonsense)|mixing up (?:my )?words)\b"
+    # told by a second-language speaker or a dictating phone: "I speak strange", "I am talking funny"
+    r"|\bi (?:speak|talk|am speaking|am talking|'m talking|'m speaking|was speaking|was talking|spoke|talked)\s+"
+    r"(?:very\s+|really\s+|all\s+|so\s+|a bit\s+|kind of\s+|kinda\s+)?(?:strange|strangely|funny|weird|weirdly|wrong"
+    r"|odd|oddly|slurry|drunk|like drunk)\b",
     re.IGNORECASE,
 )
 """A speech disturbance of the speaker told by the words (see the module docstring)."""

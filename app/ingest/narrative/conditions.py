@@ -123,9 +123,14 @@ _OWN_ASIDE = re.compile(
 )
 """The speaker's own relative clause set off by commas: "my asthma, which I've had since school, has cleared up"."""
 _ONGOING_AFTER = re.compile(
-    r"^[^.;!?]{0,40}?\b(?:since|for the (?:past|last)|for \w+ (?:days|weeks|months|years))\b", re.IGNORECASE
+    r"^[^.;!?]{0,40}?\b(?:since|for the (?:past|last)|for \w+ (?:days|weeks|months|years))\b"
+    # the duration without its "for", as texted: "I've had migraines 30 yrs", "had asthma 20 years"
+    r"|^\s*(?:(?:like|about|around|over|nearly|almost)\s+)?(?:\d+|a few|a couple of|many|ten|twenty|thirty|forty|fifty)"
+    r"\s+(?:yrs?|years?|months?|decades?)\b(?!\s+(?:ago|back|before|earlier|previously))",
+    re.IGNORECASE,
 )
-"""A present perfect with a duration is ongoing: "I've had a migraine since last Sunday"."""
+"""A present perfect with a duration is ongoing: "I've had a migraine since last Sunday", "I've had migraines 30
+yrs"."""
 _PERFECT_HAD = re.compile(r"\b(?:i've had|i have had)\b[^.;!?]*$", re.IGNORECASE)
 _FLARE_AFTER = re.compile(
     r"^\W*(?:(?:has|have|had|is|was|keeps?|kept|started|began)\s+)?(?:(?:really|badly|suddenly)\s+)?"

@@ -7,7 +7,8 @@ seizure, a stroke sign, chest pain, breathlessness).
 - **a seizure**: a fit opening a sentence or named after the event ("Another fit this morning", "so i guess that was a
   fit"), or found on the floor jerking;
 - **a stroke sign**: speech garbled or slurred with the subject dropped ("Speech all garbled on the phone", "words came
-  out all slurred"), an arm that could not be lifted, a side of the face gone droopy;
+  out all slurred"), an arm that could not be lifted, a side of the face gone droopy, the mouth gone down on one
+  side;
 - **chest pain**: an elephant on the chest, a pressure across the chest, an ache behind the breastbone;
 - **shortness of breath**: not catching one's breath, puffed out, breathing laboured.
 
@@ -69,7 +70,11 @@ WEAKNESS_TOLD = re.compile(
 DROOP_TOLD = re.compile(
     r"\b(?:(?:the\s+)?(?:left|right|one)\s+side\s+of\s+my\s+face|my\s+face)\s+(?:(?:suddenly|kind of|kinda|all)\s+)?"
     r"(?:went|was|looked|started|got|had gone|is)\s+(?:(?:all|kind of|kinda|a bit|really)\s+)?(?:droopy|drooping"
-    r"|lopsided|crooked|slack|saggy)\b",
+    r"|lopsided|crooked|slack|saggy)\b"
+    # the mouth pulled down on one side: "my mouth is going down on one side", "his smile dropped at the left side"
+    r"|\bmy\s+(?:mouth|face|smile|lip)\s+(?:is\s+|was\s+|has\s+|had\s+|suddenly\s+)?(?:going|gone|went|goes|dropping"
+    r"|dropped|drooping|drooped|hanging|hung|pulling|pulled|sagging|sagged|falling|fell)\s+down\s+(?:on|at|to)\s+"
+    r"(?:one|the\s+(?:left|right)|my\s+(?:left|right))\s+side\b",
     re.IGNORECASE,
 )
 CHEST_TOLD = re.compile(
