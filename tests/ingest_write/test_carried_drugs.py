@@ -45,3 +45,16 @@ def test_it_after_two_medicines_or_none_stays_unread(
     process_turn(client, user_id, both, AT, snapshot=snapshot, clock=clock)
     turn = process_turn(client, user_id, LAPSE, AT + timedelta(minutes=3), snapshot=snapshot, clock=clock)
     assert _changes(turn) == []
+
+
+def test_a_dose_counted_after_a_message_about_one_medicine_is_that_medicines_intake(
+    client: GraphClient, user_id: str, snapshot: DictionarySnapshot, clock: Callable[[], datetime]
+) -> None:
+    ensure_self(client, user_id, sex="female", birth_date=date(1960, 6, 1))
+    first = "At my video appointment last Friday the rheumatologist upped my methotrexate from one tablet to two"
+    process_turn(client, user_id, first, AT, snapshot=snapshot, clock=clock)
+    second = "Took my two on Saturday like she said. Then yesterday morning I took another two by mistake"
+    turn = process_turn(client, user_id, second, AT + timedelta(minutes=3), snapshot=snapshot, clock=clock)
+    intakes = [r for r in turn.records if r.type == "medication_intake"]
+    assert [r.fields["drug"] for r in intakes] == ["methotrexate", "methotrexate"]
+    assert all((r.quote or "") in second for r in intakes)

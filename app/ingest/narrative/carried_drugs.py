@@ -13,8 +13,8 @@ Carried only when nothing else could be meant:
 - the message just before, in the same conversation, produced records of exactly one medicine (after two, "it" is
   ambiguous and stays unread);
 - the pronoun is the object of a lapse, stop or change verb ("miss it", "missed two or three of them", "stopped
-  it", "halved them", "took it twice"). A pronoun after "take" alone is no report of a change ("I take it with my
-  coffee") and stays as written;
+  it", "halved them", "took it twice"), or a dose counted ("took my two", "took another two", "a second one").
+  A pronoun after "take" alone is no report of a change ("I take it with my coffee") and stays as written;
 - its sentence names nothing else before it that "it" could be ("my appointment got moved and I missed it").
 
 Pure: a text, the carried drug's name and the dictionary's term index in, a view out.
@@ -38,10 +38,13 @@ _CHANGED_PRONOUN = re.compile(
     r"|doubl(?:e|ed|ing)|cut(?:ting)?\s+back\s+on|come\s+off|came\s+off|coming\s+off|went\s+off|gone\s+off)\s+"
     rf"{_SOME_OF}?(?P<pronoun>it|them)\b"
     # a dose taken twice: "I took it twice", "think I had them both"
-    r"|\b(?:took|taken|had|swallowed)\s+(?P<twice>it|them)(?=\s+(?:twice|two\s+times|both|again\s+by\s+mistake)\b)",
+    r"|\b(?:took|taken|had|swallowed)\s+(?P<twice>it|them)(?=\s+(?:twice|two\s+times|both|again\s+by\s+mistake)\b)"
+    # a dose counted: "Took my two on Saturday like she said. Then ... I took another two"
+    r"|\b(?:took|taken|take|swallowed|popped)\s+(?P<dose>(?:my|another|a\s+second|an\s+extra|the\s+other)\s+"
+    r"(?:one|two|three|dose|pill|tablet|capsule|injection|shot|jab)s?)\b(?!\s+of\b)",
     re.IGNORECASE,
 )
-"""The object pronoun of a lapse, stop or change verb (see the module docstring)."""
+"""The object pronoun of a lapse, stop or change verb, or a dose counted (see the module docstring)."""
 _OTHER_REFERENT = re.compile(
     r"\b(?:the|my|a|an|his|her|our|their|this|that|your)\s+(?!(?:dose|doses|tablet|tablets|pill|pills|capsule"
     r"|capsules|medicine|medicines|medication|meds|prescription|one|ones|whole|last|first|odd)\b)[a-z]+",
@@ -63,9 +66,9 @@ def with_carried_drug(text: str, drug: str | None, index: TermIndex) -> Rewritte
     if drug is None or any(term.kind == "drug" for term in index.find(text)):
         return RewrittenText.with_edits(text, ())
     edits = [
-        (m.start(group), m.end(group), f"the {drug}")
+        (m.start(group), m.end(group), f"{m.group(group)} of the {drug}" if group == "dose" else f"the {drug}")
         for m in _CHANGED_PRONOUN.finditer(text)
-        for group in ("pronoun", "twice")
+        for group in ("pronoun", "twice", "dose")
         if m.group(group) and not _OTHER_REFERENT.search(_sentence_before(text, m.start(group)))
     ]
     return RewrittenText.with_edits(text, edits)
