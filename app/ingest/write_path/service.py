@@ -243,7 +243,9 @@ def _extract_for_the_person(
     (:mod:`app.ingest.narrative.typed_contractions`), its misspelt drug names in the dictionary's spelling
     (:mod:`app.ingest.narrative.misspelt_names`) and, when a caregiver writes about the person (in this message,
     or in the conversation's message just before), in the person's first person
-    (:mod:`app.ingest.narrative.caregiver_view`): quotes come back in the words as written. Also whom the message was
+    (:mod:`app.ingest.narrative.caregiver_view`), with a hedge on a deed lifted
+    (:mod:`app.ingest.narrative.memory_hedges`) and a lapsed "it" read as the one medicine of the message before
+    (:mod:`app.ingest.narrative.carried_drugs`): quotes come back in the words as written. Also whom the message was
     read as speaking of."""
     typed = with_apostrophes(masked)
     spelled = with_known_spellings(typed.text, snapshot)  # "methotrexete": methotrexate (:mod:`.misspelt_names`)
