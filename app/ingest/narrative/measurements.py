@@ -146,8 +146,9 @@ _LABISH = frozenset(
     ]
 )
 _BP = re.compile(
-    # "158 on 109", as the British say a reading
-    rf"(?P<sys>(?<![\d/.])\d{{2,3}}|{SPOKEN_INTEGER})\s?(?:/|\s+over\s+|over|\s+on\s+(?=\d{{2,3}}\b|one\b|two\b|\w+ty\b))\s?"
+    # "158 on 109", as the British say a reading; "162 by 114", as Indian English says it
+    rf"(?P<sys>(?<![\d/.])\d{{2,3}}|{SPOKEN_INTEGER})\s?(?:/|\s+over\s+|over|\s+(?:on|by)\s+(?=\d{{2,3}}\b|one\b|two\b"
+    r"|\w+ty\b))\s?"
     rf"(?P<dia>\d{{2,3}}(?![\d/])|{SPOKEN_INTEGER})(?:\s?(?P<unit>mm\s?hg))?",
     re.IGNORECASE,
 )

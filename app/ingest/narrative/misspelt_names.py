@@ -16,6 +16,10 @@ A word is read as a known name only when all of these hold:
 - no other single-word name of another entry (a drug, condition, symptom or procedure) is as close (an ambiguous
   slip is left alone).
 
+A word no slip reaches may be a Romance cognate ("hipotiroidismo", "naproxeno", "hipertensión"): it is read as a known
+name when one of its English spellings (:mod:`.romance_cognates`) is that name, or a slip from it, and no other name
+and no English word is.
+
 Pure but for the word list, which is read once.
 """
 
@@ -27,13 +31,15 @@ from functools import lru_cache
 
 from app.dictionary.models import TermKind
 from app.ingest.narrative.rewritten_text import RewrittenText
+from app.ingest.narrative.romance_cognates import english_forms
 from app.ingest.narrative.terms import Vocabulary
 
 MIN_LENGTH = 7
 """Shorter words are too close to too many others ("zocor", "advil") to correct."""
 LONG_NAME = 10
 """Names longer than this may be three slips away (a long name in another language's spelling)."""
-_WORD = re.compile(r"\b[a-zA-Z]+\b")
+_WORD = re.compile(r"\b[^\W\d_]+\b")
+"""A word of letters, accented ones included ("hipertensión")."""
 
 
 @lru_cache(maxsize=1)
@@ -153,6 +159,19 @@ def _known(word: str, vocabulary: Vocabulary) -> bool:
     return word in PROCEDURE_WORDS or any(vocabulary.lookup(k, word) is not None for k in _DICTIONARY_KINDS)
 
 
+def _cognate(said: str, vocabulary: Vocabulary, words: dict[str, tuple[tuple[str, str], ...]]) -> str | None:
+    """The known name a Romance cognate stands for ("hipotiroidismo", "naproxeno", :mod:`.romance_cognates`): the one
+    name its English spellings are, or are a slip from; ``None`` when none is or two are."""
+    names: set[str] = set()
+    for form in english_forms(said):
+        if form in english_words():
+            return None  # "contrato", "medicina": a cognate of an everyday word, not of a name
+        name = form if _known(form, vocabulary) else closest_name(form, words.get(form[0], ()))
+        if name is not None:
+            names.add(name)
+    return names.pop() if len(names) == 1 else None
+
+
 def with_known_spellings(text: str, vocabulary: Vocabulary) -> RewrittenText:
     """The text with each misspelt known name in its known spelling, traced back to the written words."""
     english = english_words()
@@ -172,7 +191,7 @@ def with_known_spellings(text: str, vocabulary: Vocabulary) -> RewrittenText:
         else:
             if len(said) < MIN_LENGTH or said in english or _known(said, vocabulary):
                 continue
-            closest = closest_name(said, words.get(said[0], ()))
+            closest = closest_name(said, words.get(said[0], ())) or _cognate(said, vocabulary, words)
             if closest is None:
                 continue
             name = closest

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 
-NUMBER_CORE = r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?"
+NUMBER_CORE = r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+(?!\d)|\d{1,2},\d(?![\d,])|\d+)(?:\.\d+)?"
 NUMBER = NUMBER_CORE + r"(?![\w])"
-"""A plain decimal number (thousands separators allowed), not part of a word or a date."""
+"""A plain decimal number (thousands separators allowed, or a decimal comma before one digit: "6,4 %", "13,7"), not
+part of a word or a date."""
 
 _UNIT_WORDS = (
     r"mg/dl|mmol/l|mmol/mol|g/dl|g/l|mg/l|u/l|iu/l|miu/l|uiu/ml|µiu/ml|ng/ml|ng/dl|pg/ml|µmol/l|umol/l"
@@ -126,7 +127,7 @@ COUNT = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|elev
 
 
 def parse_number(text: str) -> float:
-    """``"11,000"`` -> 11000.0, ``"7.9"`` -> 7.9; word numbers of :data:`WORD_NUMBERS` too."""
+    """``"11,000"`` -> 11000.0, ``"7.9"`` -> 7.9, ``"6,4"`` -> 6.4; word numbers of :data:`WORD_NUMBERS` too."""
     word = text.strip().lower()
     if word in WORD_NUMBERS:
         return float(WORD_NUMBERS[word])
@@ -138,6 +139,8 @@ def parse_number(text: str) -> float:
         return float(units) + tenths / 10
     if word[:1].isalpha():
         return float(_spoken_integer(word))
+    if re.fullmatch(r"\d{1,2},\d", word):  # a decimal comma: "6,4" -> 6.4
+        return float(word.replace(",", "."))
     return float(word.replace(",", ""))
 
 
