@@ -86,3 +86,12 @@ def test_flanax_is_naproxen(snapshot: DictionarySnapshot) -> None:
     assert [
         m["drug"] for m in of_type(grounded_records("I take Flanax for my knee", snapshot, AT), "medication_intake")
     ] == ["naproxen"]
+
+
+def test_a_name_dictated_in_four_words_is_one_name(snapshot: DictionarySnapshot) -> None:
+    text = "so i havent taken the hydro chloro thigh zide since saturday"
+    view = with_known_spellings(text, snapshot)
+    assert view.text == "so i havent taken the hydrochlorothiazide since saturday"
+    assert with_known_spellings("i went to the hydro pool with my sister", snapshot).text.endswith(
+        "hydro pool with my sister"
+    )

@@ -1,6 +1,7 @@
 """Names typed with a slip or in another language's spelling, read as the dictionary spells them: drugs
-("methotrexete", "levotiroxine", "simvastatina", "metforman", a name typed in two words: "hydro chlorothiazide"),
-conditions and symptoms ("migranes"), and the procedures the finders name ("colonscopy").
+("methotrexete", "levotiroxine", "simvastatina", "metforman", a name typed in two to four words: "hydro
+chlorothiazide", "hydro chloro thigh zide"), conditions and symptoms ("migranes"), and the procedures the finders name
+("colonscopy").
 
 The alias gate is exact; what it is handed need not be the raw text. Like :mod:`.typed_contractions`, the write path
 gives the extractor a view (:func:`with_known_spellings`) in which a word that is no English word and lies within a
@@ -129,14 +130,14 @@ def closest_name(word: str, candidates: Iterable[tuple[str, str]]) -> str | None
 
 
 def _split_name(text: str, words: list[re.Match[str]], i: int, vocabulary: Vocabulary) -> tuple[str, int] | None:
-    """The known name the word at ``i`` and the one or two words after it make together, as spelt or within reach of
-    a slip ("hydro chlorothiazide", "hydro chloro thiazide", "sinus itis", "fossa max"), when none of them is a known
-    name alone, with the index of the last word; else ``None``."""
+    """The known name the word at ``i`` and the one to three words after it make together, as spelt or within reach of
+    a slip ("hydro chlorothiazide", "hydro chloro thiazide", "sinus itis", "fossa max", a dictating phone's "hydro
+    chloro thigh zide"), when none of them is a known name alone, with the index of the last word; else ``None``."""
     parts = [words[i].group(0).lower()]
     first_alone = len(parts[0]) >= MIN_LENGTH and parts[0] not in english_words()
     if first_alone and closest_name(parts[0], _words_of(vocabulary).get(parts[0][0], ())) is not None:
         return None  # a slip in one word ("colonscopy on"), read by itself
-    for j in range(i + 1, min(i + 3, len(words))):
+    for j in range(i + 1, min(i + 4, len(words))):
         if text[words[j - 1].end() : words[j].start()] != " ":
             return None
         parts.append(words[j].group(0).lower())
