@@ -13,6 +13,7 @@ from app.dictionary.snapshot import DictionarySnapshot
 from app.ingest.narrative.misspelt_names import with_known_spellings
 from app.ingest.narrative.quantities import parse_number
 from app.ingest.narrative.romance_cognates import english_forms
+from app.ingest.narrative.terms import term_index
 from tests.ingest_narrative.extracted import grounded_records, of_type
 
 AT = datetime(2021, 4, 20, 9, tzinfo=UTC)
@@ -95,3 +96,19 @@ def test_a_name_dictated_in_four_words_is_one_name(snapshot: DictionarySnapshot)
     assert with_known_spellings("i went to the hydro pool with my sister", snapshot).text.endswith(
         "hydro pool with my sister"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "contraceptive"),
+    [
+        ("She is taking the Flanax for the ankle. This afternoon after the pill her lips got swollen", False),
+        ("I take metformin and the pill", True),
+        ("I took the naproxen and after the pill my period was late", True),
+        ("after the pill I felt sick", True),
+    ],
+)
+def test_the_pill_after_a_named_drug_is_a_dose_of_it(
+    text: str, contraceptive: bool, snapshot: DictionarySnapshot
+) -> None:
+    keys = [m.key for m in term_index(snapshot).find(text) if m.kind == "drug"]
+    assert ("hormonal contraceptive" in keys) is contraceptive

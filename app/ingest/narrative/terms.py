@@ -130,7 +130,29 @@ class TermIndex:
             start, end = tokens[i].start, tokens[i + n - 1].end
             matches.append(TermMatch(kind, key, start, end, text[start:end]))
             i += n
-        return matches
+        return [m for m in matches if not _pill_of_a_named_drug(m, matches, text)]
+
+
+_THE_PILL = re.compile(r"the\s+pill", re.IGNORECASE)
+_PILL_AS_A_DOSE = re.compile(
+    r"\b(?:after|since|from|took|taking|take|gave\s+(?:her|him|me)|give\s+(?:her|him|me))\s+$", re.IGNORECASE
+)
+_CONTRACEPTION = re.compile(
+    r"\b(?:contracept\w*|birth\s+control|period|periods|pregnan\w*|the\s+mini\s*pill)\b", re.IGNORECASE
+)
+
+
+def _pill_of_a_named_drug(match: TermMatch, matches: list[TermMatch], text: str) -> bool:
+    """Whether a "the pill" is a dose of the drug the message named before it, not the contraceptive pill: "She is
+    taking the Flanax ... This afternoon after the pill her lips got swollen". Only after "after", "since", "took",
+    "gave her" and the like, with another drug named earlier and nothing about contraception in the message."""
+    return (
+        match.kind == "drug"
+        and _THE_PILL.fullmatch(match.text) is not None
+        and _PILL_AS_A_DOSE.search(text, max(0, match.start - 20), match.start) is not None
+        and any(m.kind == "drug" and m.key != match.key and m.end <= match.start for m in matches)
+        and _CONTRACEPTION.search(text) is None
+    )
 
 
 DOSE_FORM_NOUNS = frozenset(
