@@ -112,3 +112,9 @@ def test_the_pill_after_a_named_drug_is_a_dose_of_it(
 ) -> None:
     keys = [m.key for m in term_index(snapshot).find(text) if m.kind == "drug"]
     assert ("hormonal contraceptive" in keys) is contraceptive
+
+
+def test_the_pill_after_a_named_drug_is_read_as_that_drug(snapshot: DictionarySnapshot) -> None:
+    text = "She is taking the Flanax for the ankle. This afternoon after the pill her lips got swollen"
+    pill = [m for m in term_index(snapshot).find(text) if m.text == "the pill"]
+    assert [(m.kind, m.key) for m in pill] == [("drug", "naproxen")]

@@ -130,7 +130,7 @@ class TermIndex:
             start, end = tokens[i].start, tokens[i + n - 1].end
             matches.append(TermMatch(kind, key, start, end, text[start:end]))
             i += n
-        return [m for m in matches if not _pill_of_a_named_drug(m, matches, text)]
+        return [_as_the_named_drug(m, matches, text) for m in matches]
 
 
 _THE_PILL = re.compile(r"the\s+pill", re.IGNORECASE)
@@ -142,8 +142,16 @@ _CONTRACEPTION = re.compile(
 )
 
 
+def _as_the_named_drug(match: TermMatch, matches: list[TermMatch], text: str) -> TermMatch:
+    """``match``, or, for "the pill" as a dose of the drug named before it, that drug said as "the pill"."""
+    if not _pill_of_a_named_drug(match, matches, text):
+        return match
+    named = [m for m in matches if m.kind == "drug" and m.key != match.key and m.end <= match.start][-1]
+    return TermMatch("drug", named.key, match.start, match.end, match.text)
+
+
 def _pill_of_a_named_drug(match: TermMatch, matches: list[TermMatch], text: str) -> bool:
-    """Whether a "the pill" is a dose of the drug the message named before it, not the contraceptive pill: "She is
+    """Whether a "the pill" is the drug the message named before it, not the contraceptive pill: "She is
     taking the Flanax ... This afternoon after the pill her lips got swollen". Only after "after", "since", "took",
     "gave her" and the like, with another drug named earlier and nothing about contraception in the message."""
     return (
