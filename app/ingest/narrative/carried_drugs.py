@@ -26,6 +26,7 @@ import re
 from collections.abc import Sequence
 
 from app.ingest.narrative.rewritten_text import RewrittenText
+from app.ingest.narrative.sentences import sentence_spans, sentence_start
 from app.ingest.narrative.terms import TermIndex
 
 _SOME_OF = (
@@ -51,7 +52,6 @@ _OTHER_REFERENT = re.compile(
     re.IGNORECASE,
 )
 """A thing named before the pronoun in its sentence ("my appointment got moved and I missed it"): "it" may be that."""
-_SENTENCE_END = re.compile(r"[.!?\n]")
 
 
 def only_drug(drugs: Sequence[str] | None) -> str | None:
@@ -65,15 +65,12 @@ def with_carried_drug(text: str, drug: str | None, index: TermIndex) -> Rewritte
     metformin"), traced back to the written words; unchanged when no drug is carried or the text names one."""
     if drug is None or any(term.kind == "drug" for term in index.find(text)):
         return RewrittenText.with_edits(text, ())
+    sentences = sentence_spans(text)
     edits = [
         (m.start(group), m.end(group), f"{m.group(group)} of the {drug}" if group == "dose" else f"the {drug}")
         for m in _CHANGED_PRONOUN.finditer(text)
         for group in ("pronoun", "twice", "dose")
-        if m.group(group) and not _OTHER_REFERENT.search(_sentence_before(text, m.start(group)))
+        if m.group(group)
+        and not _OTHER_REFERENT.search(text, sentence_start(m.start(group), sentences), m.start(group))
     ]
     return RewrittenText.with_edits(text, edits)
-
-
-def _sentence_before(text: str, pos: int) -> str:
-    starts = [m.end() for m in _SENTENCE_END.finditer(text, 0, pos)]
-    return text[starts[-1] if starts else 0 : pos]

@@ -159,15 +159,14 @@ _SWITCH = re.compile(
 )
 """A switch said by the speaker or of the speaker ("switched me from Zocor to Lipitor", "they changed my lisinopril
 to losartan", "I'm now on losartan instead of lisinopril"): A stops, B starts, both drugs."""
-_OFF_BEFORE = re.compile(
-    r"\b(?:switch(?:ed|ing)?|chang(?:ed|ing|e)|swap(?:ped|ping)?|mov(?:ed|ing|e)|replac(?:ed|ing|e)|trad(?:ed|ing|e))"
-    r"\s+(?:(?:me|him|her|us|them)\s+)?(?:over\s+)?(?:(?:off|from|out\s+of)\s+)?"
-    r"|\b(?:took|taken|taking|take|came|come|coming|got|get|getting|went|go|going|gone)\s+(?:(?:me|him|her|us|them)\s+)?"
-    r"off\s+(?:of\s+)?",
+_DETERMINERS = r"(?:(?:the|a|an|my|his|her|their|our|some|new)\s+){0,2}"
+_OFF_AT_END = re.compile(
+    r"(?:\b(?:switch(?:ed|ing)?|chang(?:ed|ing|e)|swap(?:ped|ping)?|mov(?:ed|ing|e)|replac(?:ed|ing|e)"
+    r"|trad(?:ed|ing|e))\s+(?:(?:me|him|her|us|them)\s+)?(?:over\s+)?(?:(?:off|from|out\s+of)\s+)?"
+    r"|\b(?:took|taken|taking|take|came|come|coming|got|get|getting|went|go|going|gone)\s+"
+    rf"(?:(?:me|him|her|us|them)\s+)?off\s+(?:of\s+)?){_DETERMINERS}$",
     re.IGNORECASE,
 )
-_DETERMINERS = r"(?:(?:the|a|an|my|his|her|their|our|some|new)\s+){0,2}"
-_OFF_AT_END = re.compile(rf"(?:{_OFF_BEFORE.pattern}){_DETERMINERS}$", re.IGNORECASE)
 """The first drug of a switch, taken off ("took him off the clopidogrel", "switched her off the warfarin", "came off
 the amlodipine", "replaced my lisinopril")."""
 _ON_BETWEEN = re.compile(

@@ -17,7 +17,7 @@ import re
 import unicodedata
 
 _PREFIXES = (("hipo", "hypo"), ("hiper", "hyper"), ("hidro", "hydro"), ("fen", "phen"), ("fluor", "fluor"))
-_INNER = (("tiro", "thyro"), ("tir", "thyr"), ("cc", "ct"), ("ff", "ph"), ("ph", "ph"))
+_INNER = (("tiro", "thyro"), ("tir", "thyr"), ("cc", "ct"), ("ff", "ph"))
 _ENDINGS = (
     ("ismo", ("ism",)),
     ("cion", ("tion",)),
@@ -55,7 +55,7 @@ def english_forms(word: str) -> tuple[str, ...]:
             stem = english + stem[len(romance) :]
             break
     for romance, english in _INNER:
-        stem = stem.replace(romance, english) if romance != english else stem
+        stem = stem.replace(romance, english)
     forms: list[str] = [stem]
     for ending, replacements in _ENDINGS:
         if stem.endswith(ending) and len(stem) > len(ending) + 3:

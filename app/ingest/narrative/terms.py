@@ -143,24 +143,20 @@ _CONTRACEPTION = re.compile(
 
 
 def _as_the_named_drug(match: TermMatch, matches: list[TermMatch], text: str) -> TermMatch:
-    """``match``, or, for "the pill" as a dose of the drug named before it, that drug said as "the pill"."""
-    if not _pill_of_a_named_drug(match, matches, text):
+    """``match``, or, for a "the pill" that is the drug the message named before it, that drug said as "the pill":
+    "She is taking the Flanax ... This afternoon after the pill her lips got swollen". Only after "after", "since",
+    "took", "gave her" and the like, with another drug named earlier and nothing about contraception in the message
+    ("I take metformin and the pill" keeps the contraceptive pill)."""
+    if (
+        match.kind != "drug"
+        or _THE_PILL.fullmatch(match.text) is None
+        or _PILL_AS_A_DOSE.search(text, max(0, match.start - 20), match.start) is None
+    ):
         return match
-    named = [m for m in matches if m.kind == "drug" and m.key != match.key and m.end <= match.start][-1]
-    return TermMatch("drug", named.key, match.start, match.end, match.text)
-
-
-def _pill_of_a_named_drug(match: TermMatch, matches: list[TermMatch], text: str) -> bool:
-    """Whether a "the pill" is the drug the message named before it, not the contraceptive pill: "She is
-    taking the Flanax ... This afternoon after the pill her lips got swollen". Only after "after", "since", "took",
-    "gave her" and the like, with another drug named earlier and nothing about contraception in the message."""
-    return (
-        match.kind == "drug"
-        and _THE_PILL.fullmatch(match.text) is not None
-        and _PILL_AS_A_DOSE.search(text, max(0, match.start - 20), match.start) is not None
-        and any(m.kind == "drug" and m.key != match.key and m.end <= match.start for m in matches)
-        and _CONTRACEPTION.search(text) is None
-    )
+    named = [m for m in matches if m.kind == "drug" and m.key != match.key and m.end <= match.start]
+    if not named or _CONTRACEPTION.search(text) is not None:
+        return match
+    return TermMatch("drug", named[-1].key, match.start, match.end, match.text)
 
 
 DOSE_FORM_NOUNS = frozenset(
