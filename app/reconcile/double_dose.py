@@ -77,6 +77,10 @@ DOUBLE_DOSE_PATTERN = re.compile(
     r"(?![^.;!?]*\band\s+(?:it|that|they)\s+(?:\w+\s+)?(?:settled|helped|worked|eased|calmed|did the trick|sorted it"
     r"|took the edge off)\b)"
     # "then once more at 10", "and once more after lunch": a dose again the same day
+    # a dose given on top of one another carer had already given: "not knowing her dad had already given her one
+    # earlier on, so she got two close together"
+    r"|\b(?:had|has|'d)\s+already\s+(?:given|gave)\s+(?:me|her|him)\s+one\b(?=[^.;!?]*\b(?:so|and)\b)"
+    r"|\b(?:got|had|took|taken|given|received)\s+(?:two|2)\s+(?:doses\s+|pills\s+|tablets\s+)?close\s+together\b"
     r"|\b(?:then|and)\s+(?:then\s+)?(?:once more|one more time)\s+(?:at|around|about|after|before|later|an hour"
     r"|half an hour|that)\b"
     # "took tonight's metformin by mistake after already taking it at dinner", "having already had one"

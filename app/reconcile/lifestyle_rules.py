@@ -130,6 +130,9 @@ HIGH_INTENSITY_CUES: tuple[str, ...] = (
     "get a word out",
     "couldn't talk",
     "couldn't speak",
+    # a CrossFit workout of the day and its staples: "wod was heavy deadlifts into burpees then all out rower sprints"
+    "wod",
+    "burpees",
 )
 CAREPLAN_DOMAINS: dict[str, tuple[str, ...]] = {
     "exercise": ("exercise", "physical activity", "walking", "activity"),

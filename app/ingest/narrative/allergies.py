@@ -21,6 +21,8 @@ from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.sentences import sentence_spans
 from app.ingest.narrative.terms import TermMatch
 
+_ALLERGIC_TO = r"allergic (?:to|for|against)(?!\s+(?:years|ages|decades|months|a long time|as long|life|\d))"
+""""allergic to", and a learner's "allergic for eggs" or "allergic against" (never "allergic for years")."""
 _ALLERGY = re.compile(
     r"\b(?:i'm|im|i am|i'm very|i am very|i'm also|i am also"
     # an allergy come on: "I've become allergic to the verapamil", "I suddenly went allergic to latex"
@@ -39,7 +41,7 @@ _ALLERGY = re.compile(
     # the verdict's adverbs: "I'm still allergic to shellfish", "I'm definitely allergic to it"
     r"(?:\s*(?<![\w'])(?:still|definitely|clearly|obviously|evidently|apparently|badly|severely|deathly|super|really"
     r"|so|very)){0,2}"
-    r"\s+allergic to\s+(?P<sub>[^.,;!?\n]+)"
+    r"\s+" + _ALLERGIC_TO + r"\s+(?P<sub>[^.,;!?\n]+)"
     # the allergen is a short noun phrase: "my son because of his peanut allergy" is the son's (a clause or another
     # person's possessive between "my" and "allergy" ends it)
     r"|\b(?:i have an? |i have |i've got an? |i've got |i have got an? |my )"
@@ -121,7 +123,7 @@ _ENVIRONMENT = frozenset(
 )
 _DENIED_ALLERGY = re.compile(
     r"\b(?:i'm|i am|i was|i've|i have)\s+(?:actually\s+|really\s+|definitely\s+|\w+ly\s+)?(?:not|never|never been)\s+"
-    r"(?:actually\s+|really\s+|\w+ly\s+)?allergic to\s+(?P<sub>[^.,;!?\n]+)"
+    r"(?:actually\s+|really\s+|\w+ly\s+)?" + _ALLERGIC_TO + r"\s+(?P<sub>[^.,;!?\n]+)"
     r"|\bi (?:don't|do not|dont) (?:actually |really )?have (?:an? |any )?(?P<sub2>[a-z][a-z -]{2,30}?) allergy\b"
     r"(?!\s+(?:medicine|medication|meds|pills?|shots?|tests?|testing|symptoms)\b)",
     re.IGNORECASE,
@@ -149,7 +151,8 @@ _DOUBTED_OR_STRUCK = re.compile(
     r"\bi (?:(?:honestly|really|truly|just|actually) )?(?:don't|do not|dont) (?:really |honestly |actually |even )?"
     r"(?:think|believe|reckon) (?:that )?"
     r"i(?:'m|m| am|(?:'ve| have) (?:ever )?been| was| ever was) (?:(?:really|actually|even|ever|truly|still) ){0,2}"
-    r"allergic to\s+(?P<sub>[^.,;!?\n]+)"  # "I don't think I was ever allergic to nuts"
+    + _ALLERGIC_TO
+    + r"\s+(?P<sub>[^.,;!?\n]+)"  # "I don't think I was ever allergic to nuts"
     r"|\b(?:an?|the|that|my)\s+(?P<sub2>[a-z][a-z -]{1,30}?)\s+allergy\s+"
     r"(?:taken off|removed from|struck off|deleted from|off)\s+(?:of\s+)?my\s+"
     r"(?:chart|file|record|records|list|profile)\b",
@@ -159,6 +162,12 @@ _DOUBTED_OR_STRUCK = re.compile(
 peanut allergy taken off my chart"."""
 _APPOSED = re.compile(r"\s*(?:,|\()\s*(?:the|my|i mean)?\s*", re.IGNORECASE)
 """Between a class said in lay words and the drug's own name that follows it."""
+_LAY_MEDICINE = re.compile(
+    r"\b(?:pills?|tablets?|tabs?|medicines?|medications?|meds|antibiotics?|drugs?|capsules?|injections?|shots?|jabs?"
+    r"|one|ones|stuff|inhalers?|creams?|drops|sprays?|patch(?:es)?|statins?|blockers?|thinners?)\b",
+    re.IGNORECASE,
+)
+"""A medicine said in lay words, which a drug's own name may follow in apposition."""
 _STILL_UNSURE = re.compile(r"[^.;!?]*\b(?:not sure|unsure|might be|may be|could be|maybe)\b", re.IGNORECASE)
 _RECORD_SAYS = re.compile(
     r"\b(?:chart|record|records|file|notes|portal|list)\s+(?:says|said|say|shows|lists|has)\s+(?:that\s+)?$",
@@ -301,8 +310,16 @@ def _allergy(text: str, m: re.Match[str], group: str, drugs: list[TermMatch]) ->
     """One allergen of a statement: substance as said, kind, reaction in the same sentence."""
     raw_start, raw_end = m.start(group), m.end(group)
     drug = next((d for d in drugs if raw_start <= d.start < raw_end), None) or next(
-        (d for d in drugs if d.start >= raw_end and _APPOSED.fullmatch(text, raw_end, d.start)), None
-    )  # "an allergic reaction to my blood pressure pill, the hydrochlorothiazide": the drug named in apposition
+        (
+            d
+            for d in drugs
+            if d.start >= raw_end
+            and _APPOSED.fullmatch(text, raw_end, d.start)
+            and _LAY_MEDICINE.search(text, raw_start, raw_end)
+        ),
+        None,
+    )  # "an allergic reaction to my blood pressure pill, the hydrochlorothiazide": the drug named in apposition; never
+    # "allergic to bees, epi pen lives in my locker" (the remedy after an allergen that is no medicine)
     kind: str | None
     if drug is not None:
         substance, kind = stated_drug(drug), "drug"

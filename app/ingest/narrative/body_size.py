@@ -13,7 +13,9 @@ from app.ingest.narrative.quantities import NUMBER, NUMBER_CORE, SPOKEN_DECIMAL,
 _WEIGH = re.compile(
     # "weighed myself this morning after a week of tacos and its fifty four kilos", "the coach weighed me at 58 kg"
     rf"\b(?:i|i've|i have)?\s*(?:weigh|weighed|weighing|weighs)\s+(?:myself\b[^.;!?\d]{{0,80}}?[:,-]?\s*"
-    rf"|me\s+(?:in\s+)?at\s+)?"
+    rf"|me\s+(?:in\s+)?at\s+"
+    # a learner's "I am weighing on the gym scale 96 kilo exactly"
+    rf"|(?:on|at)\s+(?:the|my|a|our)\s+(?:[a-z]+(?:'s)?\s+){{0,2}}?scales?\s*[:,-]?\s*)?"
     rf"(?:in\s+at\s+)?(?:about\s+|around\s+|exactly\s+|right\s+at\s+)?"
     rf"(?P<num>{NUMBER_CORE}|{SPOKEN_DECIMAL}|{SPOKEN_INTEGER})\s?(?P<unit>kgs?|kilos?|kilograms?|lbs?|pounds?|st|stone)\b",
     re.IGNORECASE,

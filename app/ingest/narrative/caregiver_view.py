@@ -186,7 +186,9 @@ def spoken_of(
         kin = kin_names(role, typed_sex, names)
         return SpokenOf(typed_sex, child == typed_sex, kin, named_writer.span(), role or CARER)
     writing_for = WRITING_FOR_NAMED.search(text)
-    if writing_for is not None and is_their_name(writing_for["name"], names + surnames):  # "Lorraine again for Mario."
+    if writing_for is not None and is_their_name(
+        writing_for["name"] or writing_for["name2"] or writing_for["name3"], names + surnames
+    ):  # "Lorraine again for Mario."
         return SpokenOf(typed_sex, child == typed_sex, kin_names(None, typed_sex, names), writing_for.span(), CARER)
     titled = titled_person(text, surnames, typed_sex, names)
     if titled is not None:  # "Evening shift here for Mr Portillo. I gave him his coumadin at 6"

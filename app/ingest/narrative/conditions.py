@@ -122,6 +122,13 @@ _OWN_ASIDE = re.compile(
     r"^,\s*(?:which|that)\s+(?:(?:i|we)(?:'ve|'d|\s+have|\s+had)?|has|had)\s+[^,.;!?]{0,70},", re.IGNORECASE
 )
 """The speaker's own relative clause set off by commas: "my asthma, which I've had since school, has cleared up"."""
+_ENTRY_ASIDE = re.compile(
+    r"^\s*,?\s*(?:which|that)\s+(?:is|was|are|were|has been|have been)\s+(?:written|noted|listed|recorded|mentioned"
+    r"|put|entered)\s+[^,.;!?]{0,40},\s*(?:it|they|this|that)\b",
+    re.IGNORECASE,
+)
+"""The entry's relative clause and a pronoun taking the condition up again, as learners write: "The chronic sinusitis
+which is written in my file, it is finished"."""
 _ONGOING_AFTER = re.compile(
     r"^[^.;!?]{0,40}?\b(?:since|for the (?:past|last)|for \w+ (?:days|weeks|months|years))\b"
     # the duration without its "for", as texted: "I've had migraines 30 yrs", "had asthma 20 years"
@@ -242,6 +249,8 @@ def find_conditions(text: str, conditions: list[TermMatch], sentences: list[tupl
             after = after[own.end() :]  # "the sinusitis I've had for years has cleared up"
         elif (aside := _OWN_ASIDE.match(after)) is not None and _RESOLVED_AFTER.match(after[aside.end() :]):
             after = after[aside.end() :]  # "my asthma, which I've had since school, has finally cleared up"
+        elif (entry := _ENTRY_ASIDE.match(after)) is not None and _RESOLVED_AFTER.match(after[entry.end() :]):
+            after = after[entry.end() :]  # "The chronic sinusitis which is written in my file, it is finished"
         if _ENTRY_PLACE.match(after) and match.end + len(after) < len(text):
             # "I keep seeing 'prediabetes' on my paperwork. I don't have that": the next sentence judges the entry
             after = text[match.end : sentence_end(match.end + len(after) + 1, sentences)]

@@ -179,7 +179,9 @@ _CLASS = re.compile(
     rf"(?:{_I}(?:'ve|\s+have)?\s+(?:\w+\s+)?(?:went|go|going|got|made it|did|took|tried|joined|signed up for"
     r"|snuck off|sneaked off|slipped off|headed off|headed)"
     r"|(?:dragged|took|brought|talked)\s+me(?:\s+along)?"
-    r"|(?:^|(?<=[.!?]\s))(?:went|made it|signed up for|joined|back at|back in|started|did|took|tried))"
+    r"|(?:^|(?<=[.!?]\s))(?:went|made it|signed up for|joined|back at|back in|started|did|took|tried)"
+    # the speaker's own class wherever it is said ("... yesterday did my first crossfit class flat out")
+    r"|(?<![\w'])(?P<own>did|tried|went\s+to)(?=\s+my\s))"
     r"\s+(?:back\s+)?(?:to\s+|into\s+(?:(?:doing|trying|joining)\s+)?)?"  # "talked me into his spin class"
     r"(?:one\s+of\s+(?:those|these|the|his|her|their)\s+)?"  # "one of those spin classes"
     r"(?:a\s+|an\s+|my\s+|the\s+|his\s+|her\s+|our\s+)?"
@@ -201,7 +203,11 @@ _LIFT = re.compile(
     r"(?:(?:a|an|my|some|heavy|a\s+few|new|personal|all-time|heavy)\s+){0,3}"
     r"(?P<lift>deadlift|squat|bench\s+press|bench|overhead\s+press|clean\s+and\s+jerk|power\s+clean|snatch)"
     r"(?:s\b|\s+(?:max|pr|1rm|record|personal\s+best|single|sets?)\b)"
-    rf"|{_I}\s+(?:just\s+|finally\s+|also\s+)?(?P<lifted>deadlifted|squatted|benched|bench\s+pressed)\b",
+    rf"|{_I}\s+(?:just\s+|finally\s+|also\s+)?(?P<lifted>deadlifted|squatted|benched|bench\s+pressed)\b"
+    # a record told as a note: "today new PR on deadlift 180 kilo x3"
+    r"|(?:^|(?<=[.!?:]\s)|(?<=\btoday\s)|(?<=\byesterday\s)|(?<=\btonight\s)|(?<=\bthis morning\s))"
+    r"(?:new\s+|a\s+new\s+)(?:pr|pb|personal\s+(?:best|record))\s+(?:on|in|at|for)\s+(?:the\s+|my\s+)?"
+    r"(?P<lift_pr>deadlift|squat|bench\s+press|bench|overhead\s+press|clean\s+and\s+jerk|power\s+clean|snatch)s?\b",
     re.IGNORECASE,
 )
 """A barbell lift the speaker did, said by the lift ("went for a new deadlift max", "I squatted 225", "did heavy
@@ -294,6 +300,9 @@ def find_exercise(text: str) -> list[Proposal]:
     for m in _CLASS.finditer(text):
         if any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
             continue
+        sentence_start = max(text.rfind(c, 0, m.start()) for c in ".!?\n") + 1
+        if m.group("own") and _OTHER_SUBJECT.search(text, sentence_start, m.start()):
+            continue  # "my son did my spin class for me": another's doing
         fields = {"activity": f"{m.group('cls').lower()} class"}
         duration = _DURATION.search(text, m.end("cls"), m.end("cls") + 160)
         if m.group("ln"):  # "a 45 minute spin class": the length said before the class
@@ -305,7 +314,7 @@ def find_exercise(text: str) -> list[Proposal]:
     for m in _LIFT.finditer(text):
         if any(p.anchor[0] <= m.start() < p.anchor[1] for p in out):
             continue
-        said = m.group("lift") or m.group("lifted")
+        said = m.group("lift") or m.group("lifted") or m.group("lift_pr")
         lift = re.sub(r"\s+", " ", said.lower())
         for past, name in _LIFT_PAST.items():
             lift = lift.replace(past, name)

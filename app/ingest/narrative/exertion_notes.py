@@ -3,6 +3,7 @@
 - **a session named as a note**: a class, session or workout with a kind of exercise among its words opening a
   sentence, followed by its time or place ("spin class at 6am, flat out for 45 mins", "Boot camp session this
   morning", "Leg day workout at the gym"): the session as said, with the length said in its sentence;
+- **a workout of the day** told by what it was ("wod was heavy deadlifts into burpees"): the WOD;
 - **a race best**: the speaker's personal best or record at a race ("I smashed my parkrun PB", "set a new 10k PR",
   "beat my half marathon personal best"): running, with the race's distance when the race fixes it (a parkrun is
   5 km);
@@ -35,6 +36,12 @@ _RACE_BEST = re.compile(
     r"|marathon|mile|race)\s+(?:PB|PR|personal\s+best|personal\s+record|record|best)\b",
     re.IGNORECASE,
 )
+_WORKOUT_OF_THE_DAY = re.compile(
+    r"\b(?:(?:the|my|today'?s)\s+)?(?P<np>wod|metcon)\b"
+    r"(?=\s+(?:(?:today|this\s+morning|tonight|yesterday)\s+)?(?:was|is|were)\b)",
+    re.IGNORECASE,
+)
+"""A CrossFit workout of the day told by what it was ("wod was heavy deadlifts into burpees")."""
 _RACE_KM = {"parkrun": 5.0, "5k": 5.0, "5km": 5.0, "5 km": 5.0, "10k": 10.0, "10km": 10.0, "10 km": 10.0}
 _VENUE_UNIT = re.compile(
     r"\b(?:reps?|laps?|lengths?|sets?|intervals?|sprints?)\s+(?:at|in|on|around|round)\s+the\s+(?P<where>pool|track)\b",
@@ -77,6 +84,8 @@ def exertion_notes(text: str) -> list[tuple[int, int, dict[str, object]]]:
         if race in _RACE_KM:
             fields |= {"distance": _RACE_KM[race], "unit": "km"}
         out.append((m.start(), m.end(), fields))
+    for m in _WORKOUT_OF_THE_DAY.finditer(text):
+        out.append((m.start("np"), m.end("np"), {"activity": m.group("np").lower()}))
     for m in _VENUE_UNIT.finditer(text):
         if _theirs(text, m.start()):
             continue

@@ -51,9 +51,12 @@ SEIZURE_TOLD = re.compile(
     r"|fitting|convulsing|seizing)\b"
     # all the limbs jerking, as a witness tells it: "arms and legs jerking maybe two minutes", "my whole body was
     # shaking and I bit my tongue" (one leg jerking at night is not one)
-    r"|\b(?:(?:my\s+)?(?:arms\s+and\s+legs|legs\s+and\s+arms|whole\s+body|all\s+(?:four\s+)?limbs))\s+"
+    r"|\b(?:(?:my\s+)?(?:arms\s+and\s+legs|legs\s+and\s+arms|whole\s+body|all\s+(?:four\s+)?limbs"
+    # a learner's "all my body was shaking ... and I bite my tongue"
+    r"|all\s+(?:of\s+)?my\s+body|my\s+all\s+body))\s+"
     r"(?:(?:were|was|went|started|kept|all)\s+)*(?:jerking|twitching|convulsing|thrashing|shaking(?=[^.;!?]{0,80}"
-    r"\b(?:bit|bitten|biting)\s+my\s+tongue|[^.;!?]{0,80}\b(?:confused|muddled|out of it|drowsy|sleepy)\b))",
+    r"\b(?:bit|bitten|biting|bite|bites)\s+my\s+tongue|[^.;!?]{0,80}\b(?:confused|confuse|muddled|out of it|drowsy"
+    r"|sleepy)\b))",
     re.IGNORECASE,
 )
 SPEECH_TOLD = re.compile(

@@ -41,9 +41,13 @@ _FRONTED_ACTION = re.compile(
 been cutting in half", "The simvastatin I stopped last month"."""
 _FRONTED_ROUTINE = re.compile(
     r"^\s*,?\s*i\s+(?:(?:still|always|now|just|also|only|normally|usually)\s+)?(?:take|have|use|swallow|pop)"
-    r"(?:\s+(?:it|them|one|two))?\s+(?:(?:first thing|religiously|faithfully|without fail)\s+)?(?:with\s+\w+\s+)?"
+    r"(?:\s+(?:it|them|one|two))?\s+(?:(?:first thing|religiously|faithfully|without fail|ok|okay|fine|no problem)\s+)?"
+    r"(?:with\s+\w+\s+)?"
     r"(?=(?:[^.;!?]{0,12}?)(?:once|twice|three times|daily|nightly|weekly|every|each|at (?:night|bedtime)"
-    r"|in the (?:morning|evening)|morning and night|with (?:breakfast|lunch|dinner|supper|meals|food)))",
+    r"|in the (?:morning|evening)|morning and night|with (?:the\s+|my\s+)?(?:breakfast|lunch|dinner|supper|meals|food)"
+    # a schedule kept only on a condition, which :func:`.dose_schedules.scheduled_kind` reads: "the pressure pills i
+    # take only when i remember"
+    r"|only\s+when\b))",
     re.IGNORECASE,
 )
 """The drug put first as the object of the speaker's routine: "And the Allegra I take every morning", "my lisinopril
@@ -72,10 +76,11 @@ _GIVEN_ME_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _TWICE_AFTER = re.compile(
-    r"^\s*(?:dose\s+|tablet\s+|pill\s+)?(?:twice|two\s+times)\b(?!\s+(?:a|an|per|each|every|daily|weekly)\b)",
+    r"^\s*(?:\d+(?:\.\d+)?\s*(?:mg|mcg|g|units?)\s+)?(?:dose\s+|tablet\s+|pill\s+)?(?:twice|two\s+times)\b(?!\s+(?:a|an|per|each|every|daily|weekly)\b)",
     re.IGNORECASE,
 )
-"""A dose had twice on one occasion ("I got my warfarin twice last night"); "twice a day" is a frequency."""
+"""A dose had twice on one occasion ("I got my warfarin twice last night", "he got his coumadin 5mg two times");
+"twice a day" is a frequency."""
 _COUNTED_BEFORE = re.compile(r"\b(?:i\s+)?count(?:ed|ing)\s+(?:up\s+)?(?:my|the)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _COUNT_SHORT_AFTER = re.compile(
     r"^[^.!?]{0,80}?\b(?:one|a|two|an\s+extra)\s+(?:tablet|pill|capsule|dose|tab)s?\s+"

@@ -18,7 +18,8 @@ _THEN_STOPPED_IT = re.compile(
     # a time said before the stop: "so last week I stopped taking it", "and a few days ago I quit it"
     r"(?:(?:last\s+\w+|this\s+(?:week|weekend|month|morning)|yesterday|on\s+\w+day|(?:a\s+(?:few|couple(?:\s+of)?)|\w+)"
     r"\s+(?:days?|weeks?)\s+ago)\s*,?\s+)?"
-    r"i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|simply\s+)?"
+    # the subject left out after "and" ("he took his last hydrochlorothiazide yesterday and has now stopped it")
+    r"(?:i(?:'ve|\s+have)?|(?<=and\s)(?:has|have)(?:\s+now)?)\s+(?:just\s+|finally\s+|simply\s+)?"
     r"(?P<v>stopped|quit|ditched|dropped|binned|came off|packed in|gave up)(?:\s+(?:taking|using|on))?"
     r"\s+(?:it|them|those|that)\b",
     re.IGNORECASE,

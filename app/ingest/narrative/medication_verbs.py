@@ -58,6 +58,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"(?:refuse|refuses|refused|refusing)(?:\s+to\s+take)?|"
         # a care home's word for a refusal: "Mrs Treutel has declined her verapamil at the evening round"
         r"declined|declines|declining|"
+        # a learner's stop with the bare verb after it: "i stop take the hydrochlorothiazide from 2 week ago"
+        r"(?:stop|stopped|stoped)\s+take|"
         r"stopped|stop|stopping|stoped|stopt|quit|quitting|discontinued|came off|come off|went off|got off"
         # the formal word: "I ceased taking the Zocor last Thursday"
         r"|ceased(?:\s+taking)?|cease(?:\s+taking)?|have ceased"

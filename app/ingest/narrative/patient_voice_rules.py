@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+_LETTER_VERBS = ["confirm", "inform", "mention", "report", "add", "note", "state", "notify", "advise", "say", "tell",
+                 "let", "update"]
+"""What a letter would like to do ("I would like to confirm that ..."): tell, not wish."""
 LENGTH_UNITS = [
     unit + plural
     for unit in ("second", "minute", "min", "hour", "day", "week", "month", "year", "mile", "block")
@@ -283,6 +286,20 @@ PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], ..
             {"LOWER": "like", "OP": "?"},
             {"LOWER": "it"},
             {"LOWER": {"IN": ["noted", "recorded", "known", "documented", "written"]}},
+        ],
+    ),
+    # A letter's way of telling is no hypothetical: "I would also like to confirm that I underwent a bilateral tubal
+    # ligation in 2012", "I would like to inform you that my sinusitis is resolved"
+    (
+        "would like to confirm",
+        "PSEUDO",
+        "PSEUDO",
+        [
+            {"LOWER": {"IN": ["would", "'d"]}},
+            {"LOWER": {"IN": ["also", "just"]}, "OP": "?"},
+            {"LOWER": "like"},
+            {"LOWER": "to"},
+            {"LOWER": {"IN": _LETTER_VERBS}},
         ],
     ),
     # A forgetting denied is a dose remembered ("on holiday but didn't forget, the blood pressure pill went down

@@ -156,11 +156,18 @@ Versie" (taken only when the name is the record's own first name)."""
 WRITING_FOR_NAMED = re.compile(
     rf"(?:^|[.!?]\s+)\W*{GREETING}(?:(?:it's|its|this is)\s+)?[a-z]+\s+(?:here\s+|again\s+|here\s+again\s+)"
     r"(?:for|re|about|on behalf of)"
-    r"\s+(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?(?P<name>\w+)\b",
+    r"\s+(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?(?P<name>\w+)\b"
+    # a care note's heading with the person's name: "Support worker note (Kayla) re Oralia: last night she had ..."
+    r"|^\W*(?:[\w-]+\s+){0,3}(?:note|notes|update|handover|log|report)\s+(?:\([^()]{1,40}\)\s+)?(?:re|regarding|for|about)"
+    r"\s+(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?(?P<name2>\w+)\s*[:\-]"
+    # a carer saying whom they look after: "i am Larysa, carer from agency, i look after mister Adán on weekdays"
+    r"|\bi\s+(?:look\s+after|am\s+looking\s+after|take\s+care\s+of|care\s+for|am\s+caring\s+for)\s+"
+    r"(?:(?:mr|mrs|ms|miss|mister|missus|dr)\.?\s+)?(?P<name3>\w+)\b",
     re.IGNORECASE,
 )
 """A writer who gives their own name and writes for the person by theirs: "Lorraine again for Mario.", "Sue here for
-Mr Lind" (taken only when the name is the record's own)."""
+Mr Lind"; a care note headed with the person's name ("Support worker note (Kayla) re Oralia:"); a carer saying whom
+they look after ("i look after mister Adán on weekdays"). Taken only when the name is the record's own."""
 NAMED_WRITER_GROUPS = (("name", "writer"), ("name2", "writer2"), ("name3", "writer3"), ("name4", "writer4"),
                        ("name5", "writer5"), ("name6", "writer6"), ("name7", "writer7"), ("name8", "writer8"),
                        ("name9", "writer9"))
