@@ -48,6 +48,8 @@ _RUN_OF_DAYS = re.compile(
     r"\bin a row\b|\b(?:days|nights|mornings|evenings|doses) (?:straight|running)\b"
     r"|\bboth\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|days|nights|mornings|evenings)\b"
     r"|\b(?:all|the whole|the entire)\s+(?:weekend|week)\b"
+    # "so i skip it all these days", "all the days since saturday"
+    r"|\ball\s+(?:these|those|the)\s+days\b"
     r"|\b(?:for|over)\s+(?:the\s+(?:last|past)\s+)?(?:\d+|two|three|four|five|six|seven|several|a couple of)"
     r"\s+(?:days|nights|mornings|evenings)\b"
     # a learner's count of the days so far: "I am not taking my hydrochlorthiazide three days now", "since three days"

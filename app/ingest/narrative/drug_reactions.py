@@ -133,7 +133,10 @@ def _speaker_sign_after(after: str) -> re.Match[str] | None:
         return m
     return None
 _DRUG_CAUSES = re.compile(
-    r"^\s*(?:tablets?|pills?|capsules?)?\s*(?:,\s*(?:it|they|that)\s+|(?:it|they|that)\s+)?(?:always\s+|just\s+)?"
+    r"^\s*(?:tablets?|pills?|capsules?)?\s*(?:,\s*(?:it|they|that)\s+|(?:it|they|that)\s+)?"
+    # the speaker's own use of it between: "the aleve i take for my knee gave me hives"
+    r"(?:(?:that\s+|which\s+)?i\s+(?:take|took|use|used|was\s+given|got|get)\b[^.,;!?]{0,30}?\s+)?"
+    r"(?:always\s+|just\s+)?"
     # a cleft: "the Allegra is what gave me the hives", "the amoxicillin must be what brought on the rash"
     r"(?:(?:is|was|must be|might be|could be|must have been)\s+(?:what|the thing that|the one that|the culprit that)"
     r"\s+)?"

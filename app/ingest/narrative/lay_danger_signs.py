@@ -56,7 +56,11 @@ SEIZURE_TOLD = re.compile(
     r"|all\s+(?:of\s+)?my\s+body|my\s+all\s+body))\s+"
     r"(?:(?:were|was|went|started|kept|all)\s+)*(?:jerking|twitching|convulsing|thrashing|shaking(?=[^.;!?]{0,80}"
     r"\b(?:bit|bitten|biting|bite|bites)\s+my\s+tongue|[^.;!?]{0,80}\b(?:confused|confuse|muddled|out of it|drowsy"
-    r"|sleepy)\b))",
+    r"|sleepy)\b))"
+    # shaking all over, with the tongue bitten or confusion after: "found me on the kitchen floor shaking all over for
+    # maybe two minutes, I bit my tongue"
+    r"|\b(?:shaking|jerking|twitching|convulsing|fitting)\s+all\s+over\b(?=[^.;!?]{0,80}\b(?:bit|bitten|biting|bite)"
+    r"\s+my\s+tongue|[^.;!?]{0,80}\b(?:confused|confuse|muddled|out of it)\b)",
     re.IGNORECASE,
 )
 SPEECH_TOLD = re.compile(
@@ -82,6 +86,11 @@ DROOP_TOLD = re.compile(
 )
 CHEST_TOLD = re.compile(
     r"\b(?:an?|the|this)\s+elephant\s+(?:sitting|standing|parked|on)\s+(?:on\s+)?my\s+chest\b"
+    # ... said of the speaker, the chest named in another language or not at all: "dor no peito like an elephant sitting
+    # on me going to the left arm"
+    r"|\b(?:an?|the|this)\s+elephant\s+(?:sitting|standing|parked)\s+on\s+me\b"
+    # the chest rubbed and called tight: "keeps rubbing his chest n saying its 'tight'"
+    r"|\brubbing\s+my\s+chest\b(?=[^.;!?]{0,40}\btight)"
     # a constriction opening a note: "Weird squeezing in the middle of my chest this evening"
     rf"|{_OPENING}(?:(?:weird|strange|funny|horrible|awful|bad|sudden|odd|tight|heavy|crushing|massive)\s+)?"
     r"(?:squeezing|crushing|tightness|heaviness|pressure|squeeze)(?:\s+feeling|\s+sensation)?\s+(?:in|on|across|around)"

@@ -188,6 +188,14 @@ _SUBJECT_OPENING = re.compile(
     re.IGNORECASE,
 )
 """The drug opening its clause, as its subject ("when the Plavix ran out", "Plavix down at 7")."""
+_CHARTED_AFTER = re.compile(
+    r"^\s*(?:\d+(?:\.\d+)?\s*(?:mg|mcg|g|units?|ml)\s+)?(?:(?:od|bd|tds|qds|nocte|mane|prn|daily|at night)\s+)?"
+    r"(?:was\s+|has\s+been\s+|been\s+)?(?:(?P<given>signed\s+(?:as\s+)?given|given|administered)"
+    r"|(?P<omitted>omitted|withheld|not\s+given))\b",
+    re.IGNORECASE,
+)
+"""A care home's chart entry, the drug first with its strength and round ("Hydrochlorothiazide 25mg OD signed as given
+0800", "Simvastatin 10mg nocte omitted x4 nights"): a dose given, or one left out."""
 _RAN_OUT = re.compile(
     r"^\s*(?:(?:prescription|script|pills?|tablets?|supply|bottle|pack|box|refills?|pen|inhaler)\s+)?"
     r"(?:has\s+|had\s+|have\s+|'s\s+)?(?:just\s+|finally\s+|already\s+)?(?:ran|run|running|runs)\s+(?:out|dry|low)\b"
@@ -286,6 +294,8 @@ def clause_kind(before: str, after: str, kind: str | None) -> str | None:
         return "intake"  # "One Claritin every morning, same as always"
     if kind is None and _ROUTINE_SLOT.search(before) and _SLOT_ROUTINE_AFTER.match(after):
         return "intake"  # "Sunday mornings it's the Fosamax with a big glass of water"
+    if kind is None and _SUBJECT_OPENING.search(before) and (charted := _CHARTED_AFTER.match(after)):
+        return "skip" if charted.group("omitted") else "intake"  # "Simvastatin 10mg nocte omitted x4 nights"
     if kind is None and _GIVEN_ME_BEFORE.search(before) and _TWICE_AFTER.match(after):
         return "intake"  # "I got my warfarin twice last night": a dose had twice (the double dose is the reconciler's)
     if kind in ("prescription", None) and _LAY_GIVER.search(before):

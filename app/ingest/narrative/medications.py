@@ -215,7 +215,10 @@ _RENAMING = re.compile(
     r"\s*(?:(?:i mean|i\.e\.|that's|that is|which is|aka|namely)\s+)?(?:the|my)?\s*", re.IGNORECASE
 )
 _LAY_MEDICINE_END = re.compile(
-    r"\b(?:pills?|tablets?|tabs|capsules?|meds|medicines?|medications?|drugs?|inhaler|jabs?|injections?|shots?)\s*,$"
+    r"\b(?:pills?|tablets?|tabs|capsules?|meds|medicines?|medications?|drugs?|inhaler|jabs?|injections?|shots?)"
+    # ... its time said before the comma: "took by mistake 2 of his presher tablet this morning, the hydrochlorthiazide"
+    r"(?:\s+(?:this\s+(?:morning|evening|afternoon)|last\s+night|yesterday(?:\s+(?:morning|evening))?|today|tonight))?"
+    r"\s*,$"
     # "started me on something for the migraines, topiramate": a medicine said by what it is for, then named
     r"|\b(?:something|a\s+(?:new\s+)?(?:pill|tablet|drug|medicine|medication))\s+(?:(?:to help\s+)?with|for|to help)"
     r"\s+(?:(?:my|the|his|her)\s+)?[a-z' -]{2,30},$",

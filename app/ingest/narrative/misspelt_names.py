@@ -10,7 +10,8 @@ small edit distance of exactly one known name is that name, and maps every quote
 
 A word is read as a known name only when all of these hold:
 
-- it is at least :data:`MIN_LENGTH` letters long and not a whole word of the embedding model's English word-piece
+- it is at least :data:`MIN_LENGTH` letters long (a shorter one of at least :data:`SHORT_LENGTH` only by a doubled
+  letter: "Alleve" is Aleve) and not a whole word of the embedding model's English word-piece
   vocabulary ("aspiring" stays as typed, never "aspirin");
 - it shares its first letter with the name, and the optimal-string-alignment distance is at most 1 (names of up to
   8 letters), 2 (up to 10) or 3 (longer names: "levotiroxina" is three slips from "levothyroxine");
@@ -37,6 +38,9 @@ from app.ingest.narrative.terms import Vocabulary
 
 MIN_LENGTH = 7
 """Shorter words are too close to too many others ("zocor", "advil") to correct."""
+SHORT_LENGTH = 5
+"""A word of :data:`SHORT_LENGTH` to :data:`MIN_LENGTH` - 1 letters is read as a name only when it differs from it by
+doubled letters alone ("Alleve" is Aleve, "Alegra" Allegra)."""
 LONG_NAME = 10
 """Names longer than this may be three slips away (a long name in another language's spelling)."""
 _WORD = re.compile(r"\b[^\W\d_]+\b")
@@ -76,7 +80,7 @@ def _known_words(vocabulary: Vocabulary) -> dict[str, tuple[tuple[str, str], ...
         named += [(name, f"{kind}:{key}") for alias, key in vocabulary.alias_names(kind) for name in (alias, key)]
     for name, entry in named:
         word = name.lower()
-        if word.isalpha() and len(word) >= MIN_LENGTH - 1:
+        if word.isalpha() and len(word) >= SHORT_LENGTH:
             by_letter.setdefault(word[0], set()).add((word, entry))
     return {letter: tuple(sorted(words)) for letter, words in by_letter.items()}
 
@@ -127,6 +131,17 @@ def closest_name(word: str, candidates: Iterable[tuple[str, str]]) -> str | None
         else:
             best.setdefault(key, name)
     return next(iter(best.values())) if len(best) == 1 and best_distance > 0 else None
+
+
+def same_but_doubled_letters(word: str, candidates: Iterable[tuple[str, str]]) -> str | None:
+    """The name of the one entry that ``word`` spells with a letter doubled or undoubled ("alleve": "aleve"), else
+    ``None``."""
+    single = _DOUBLED.sub(r"\1", word)
+    found = {key: name for name, key in candidates if name != word and _DOUBLED.sub(r"\1", name) == single}
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+_DOUBLED = re.compile(r"(\w)\1+")
 
 
 def _split_name(text: str, words: list[re.Match[str]], i: int, vocabulary: Vocabulary) -> tuple[str, int] | None:
@@ -190,9 +205,12 @@ def with_known_spellings(text: str, vocabulary: Vocabulary) -> RewrittenText:
             name, skip_to = split
             end = found[skip_to].end()
         else:
-            if len(said) < MIN_LENGTH or said in english or _known(said, vocabulary):
+            if len(said) < SHORT_LENGTH or said in english or _known(said, vocabulary):
                 continue
-            closest = closest_name(said, words.get(said[0], ())) or _cognate(said, vocabulary, words)
+            if len(said) < MIN_LENGTH:  # a short name only by a letter doubled or undoubled: "Alleve", "Alegra"
+                closest = same_but_doubled_letters(said, words.get(said[0], ()))
+            else:
+                closest = closest_name(said, words.get(said[0], ())) or _cognate(said, vocabulary, words)
             if closest is None:
                 continue
             name = closest

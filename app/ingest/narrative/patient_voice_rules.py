@@ -27,6 +27,10 @@ PATIENT_VOICE_RULES: tuple[tuple[str, str, str, list[dict[str, Any]] | None], ..
     ("granny", "FAMILY", "FORWARD", None),
     ("never", "NEGATED_EXISTENCE", "FORWARD", None),
     ("no more", "NEGATED_EXISTENCE", "FORWARD", None),
+    # Portuguese "no" is "in the": "dor no peito" (pain in the chest), "no braço" (in the arm) negate nothing
+    ("no peito", "PSEUDO", "PSEUDO", None),
+    ("no braço", "PSEUDO", "PSEUDO", None),
+    ("no braco", "PSEUDO", "PSEUDO", None),
     ("free of", "NEGATED_EXISTENCE", "FORWARD", None),
     ("what if", "HYPOTHETICAL", "FORWARD", None),
     ("should i", "HYPOTHETICAL", "FORWARD", None),

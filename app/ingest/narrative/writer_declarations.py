@@ -39,8 +39,12 @@ RELATION_SEX: dict[str, Sex] = {
     "boy": "male",
 }
 RELATION = "|".join(sorted(RELATION_SEX, key=len, reverse=True))
-GREETING = r"(?:(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|morning|evening)(?:\s+there)?\W+)?"
-"""A greeting that may open the message before the writer declares themselves ("Good morning. This is ...")."""
+GREETING = (
+    r"(?:(?:hi|hello|hey|hiya|dear|good\s+(?:morning|afternoon|evening)|morning|evening)"
+    r"(?:\s+(?:there|doctor|doc|dr|sir|madam|nurse))?\W+)?"
+)
+"""A greeting that may open the message before the writer declares themselves ("Good morning. This is ...", "hello
+doctor this is ...")."""
 DECLARED = re.compile(
     rf"(?:\b(?:i'?m|i am|i'll be|this is me)\s+|^\W*{GREETING}|(?<=[.!?]\s))(?:just\s+)?(?:typing|writing|texting"
     r"|messaging|asking|answering)\s+(?:this\s+|these\s+)?(?:for|on behalf of)\s+(?:(?:my|our)\s+)?"
@@ -111,7 +115,8 @@ WRITER_ROLE = {
 """Who the writer is to the person, by the word they name themselves with ("her son": the person's child)."""
 WRITER = "|".join(
     sorted(
-        [*WRITER_ROLE, "carer", "caregiver", "neighbour", "neighbor", "roommate", "flatmate", "housemate", "friend"],
+        [*WRITER_ROLE, "carer", "caregiver", "neighbour", "neighbor", "roommate", "room mate", "room-mate", "flatmate",
+         "housemate", "friend"],
         key=len,
         reverse=True,
     )
@@ -127,7 +132,8 @@ WRITER_HERE = re.compile(
 NAMED_WRITER = re.compile(
     # the owner's "'s" may be typed without its apostrophe: "this is reubens wife typing for him"
     # or by a title and their surname: "Good morning, its Mrs Razos daughter again"
-    rf"^\W*{GREETING}(?:it's|its|this is|i'm|im|i am)\s+(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?(?P<name>\w+?)(?:'s|’s|s)\s+"
+    # or without its "s" at all, as learners write: "this is Shameka husband writing"
+    rf"^\W*{GREETING}(?:it's|its|this is|i'm|im|i am)\s+(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?(?P<name>\w+?)(?:'s|’s|s)?\s+"
     rf"(?P<writer>{WRITER})\b"
     r"(?!'s|\s+of\b)"
     # "maria's daughter here - ...", "Adans son typing"
@@ -135,7 +141,9 @@ NAMED_WRITER = re.compile(
     r"|\s*[.:!-])"  # "Andys mom. after all the ear infections ..."
     # "I am the father of Versie", "I am mother of Oralia" (the relation before the name, as many languages say it),
     # "hello, mom of Manuel writing"
-    rf"|\b(?:i'm|i am|im)\s+(?:the\s+)?(?P<writer5>{WRITER})\s+of\s+(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?(?P<name5>\w+)\b"
+    # ... with the writer's own name first: "I am Ploy the room mate of Oralia"
+    r"|\b(?:i'm|i am|im)\s+(?:(?!not\b|no\b|never\b)[A-Z]\w+\s*,?\s+)?"
+    rf"(?:the\s+)?(?P<writer5>{WRITER})\s+of\s+(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?(?P<name5>\w+)\b"
     rf"|^\W*{GREETING}(?:the\s+)?(?P<writer9>{WRITER})\s+of\s+(?P<name9>\w+)\s+(?:here|writing|typing|texting)\b"
     # whose the writer is, in brackets after their name: "Lorraine here (Marios wife) he has decided ..."
     rf"|\(\s*(?P<name8>\w+?)(?:'s|’s|s)\s+(?P<writer8>{WRITER})\s*\)"
