@@ -76,7 +76,8 @@ _GIVEN_ME_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _TWICE_AFTER = re.compile(
-    r"^\s*(?:\d+(?:\.\d+)?\s*(?:mg|mcg|g|units?)\s+)?(?:dose\s+|tablet\s+|pill\s+)?(?:twice|two\s+times)\b(?!\s+(?:a|an|per|each|every|daily|weekly)\b)",
+    r"^\s*(?:\d+(?:\.\d+)?\s*(?:mg|mcg|g|units?)\s+)?(?:dose\s+|tablet\s+|pill\s+)?(?:twice|two\s+times)\b"
+    r"(?!\s+(?:a|an|per|each|every|daily|weekly)\b)",
     re.IGNORECASE,
 )
 """A dose had twice on one occasion ("I got my warfarin twice last night", "he got his coumadin 5mg two times");

@@ -133,15 +133,16 @@ def closest_name(word: str, candidates: Iterable[tuple[str, str]]) -> str | None
     return next(iter(best.values())) if len(best) == 1 and best_distance > 0 else None
 
 
+_DOUBLED = re.compile(r"(\w)\1+")
+"""A letter typed more than once in a row."""
+
+
 def same_but_doubled_letters(word: str, candidates: Iterable[tuple[str, str]]) -> str | None:
     """The name of the one entry that ``word`` spells with a letter doubled or undoubled ("alleve": "aleve"), else
     ``None``."""
     single = _DOUBLED.sub(r"\1", word)
     found = {key: name for name, key in candidates if name != word and _DOUBLED.sub(r"\1", name) == single}
     return next(iter(found.values())) if len(found) == 1 else None
-
-
-_DOUBLED = re.compile(r"(\w)\1+")
 
 
 def _split_name(text: str, words: list[re.Match[str]], i: int, vocabulary: Vocabulary) -> tuple[str, int] | None:
