@@ -33,7 +33,12 @@ OCCASIONAL_CUES: tuple[str, ...] = (
     "missed one",
     "when i remember",
     "if i remember",
-    # a single occasion: "I missed my hydrochlorothiazide one day last week", "missed one dose on Friday"
+    # a single occasion: "I missed my hydrochlorothiazide one day last week", "missed one dose on Friday", "missed
+    # my hydrochlorathiazide tues, just the once"
+    "just the once",
+    "only the once",
+    "just once",
+    "only once",
     "one day",
     "one night",
     "one morning",
@@ -48,6 +53,9 @@ _RUN_OF_DAYS = re.compile(
     r"\bin a row\b|\b(?:days|nights|mornings|evenings|doses) (?:straight|running)\b"
     r"|\bboth\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|days|nights|mornings|evenings)\b"
     r"|\b(?:all|the whole|the entire)\s+(?:weekend|week)\b"
+    # two or more days named: "on saturday and sunday", "no hctz fri thru sun"
+    r"|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\s+(?:and|thru|through|to|till|until|-)\s+"
+    r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b"
     # "so i skip it all these days", "all the days since saturday"
     r"|\ball\s+(?:these|those|the)\s+days\b"
     r"|\b(?:for|over)\s+(?:the\s+(?:last|past)\s+)?(?:\d+|two|three|four|five|six|seven|several|a couple of)"

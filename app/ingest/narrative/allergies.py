@@ -220,10 +220,12 @@ thing"."""
 
 _OWN_DRUG_SUSPECTED = re.compile(
     r"\bi\s+(?:think|reckon|guess|suspect|believe)\s+(?:that\s+)?(?:i'?m|i\s+am|i\s+might\s+be|i\s+may\s+be"
-    r"|i'?ve\s+become|i\s+have\s+become|i\s+must\s+be)\s+(?:now\s+|actually\s+|really\s+)?allergic\s+to\s+my\s+",
+    r"|i'?ve\s+become|i\s+have\s+become|i\s+must\s+be)\s+(?:now\s+|actually\s+|really\s+)?allergic\s+(?:to|for)\s+"
+    r"(?:my\s+|this\s+|that\s+|the\s+)?",
     re.IGNORECASE,
 )
-"""The speaker suspecting an allergy to their own drug ("I think I'm allergic to my allegra???")."""
+"""The speaker suspecting an allergy to a drug ("I think I'm allergic to my allegra???", "I think I am allergic for
+Piriton"): a suspected drug allergy is recorded, as a clinician would note it."""
 
 
 def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:

@@ -31,7 +31,7 @@ EXERCISE_MODIFIERS = (
 )
 """Words that make a class, session or workout an exercise one ("spin classes", "a tabata session")."""
 _INTRINSIC = (
-    r"sprints|intervals|laps|burpees|(?:hill|stair|track)\s+repeats|repeats|wind sprints|suicides|tabatas?"
+    r"sprints|intervals|laps|burpees|(?:hill|stair|track)\s+(?:repeats|reps)|repeats|wind sprints|suicides|tabatas?"
     # a kind of training said as a thing one does or joins: "started CrossFit", "signed up for a HIIT bootcamp"
     r"|(?:crossfit|bootcamp|boot-camp|boot camp|hiit|spinning|deadlifts)"
     # the longer phrase when a unit follows: "a Tuesday night bootcamp session", "a HIIT bootcamp"

@@ -57,6 +57,8 @@ SEIZURE_TOLD = re.compile(
     r"(?:(?:were|was|went|started|kept|all)\s+)*(?:jerking|twitching|convulsing|thrashing|shaking(?=[^.;!?]{0,80}"
     r"\b(?:bit|bitten|biting|bite|bites)\s+my\s+tongue|[^.;!?]{0,80}\b(?:confused|confuse|muddled|out of it|drowsy"
     r"|sleepy)\b))"
+    # stiff, then jerking: "went rigid then jerking for a minute or so"
+    r"|\bwent\s+(?:rigid|stiff)\b[^.;!?]{0,30}?\b(?:jerking|shaking|twitching|convulsing|fitting)\b"
     # shaking all over, with the tongue bitten or confusion after: "found me on the kitchen floor shaking all over for
     # maybe two minutes, I bit my tongue"
     r"|\b(?:shaking|jerking|twitching|convulsing|fitting)\s+all\s+over\b(?=[^.;!?]{0,80}\b(?:bit|bitten|biting|bite)"
@@ -91,6 +93,11 @@ CHEST_TOLD = re.compile(
     r"|\b(?:an?|the|this)\s+elephant\s+(?:sitting|standing|parked)\s+on\s+me\b"
     # the chest rubbed and called tight: "keeps rubbing his chest n saying its 'tight'"
     r"|\brubbing\s+my\s+chest\b(?=[^.;!?]{0,40}\btight)"
+    # the chest said tight, or a band round it: "gets tight across the chest when he walks up the driveway", "tight band
+    # round my chest walking up from the car park"
+    r"|\b(?:gets?|got|getting|goes|went|feels?|felt)\s+(?:all\s+|really\s+|very\s+)?tight\s+(?:across|in|around|round)\s+"
+    r"(?:the|my)\s+chest\b"
+    r"|\btight\s+band\s+(?:round|around|across)\s+(?:my|the)\s+chest\b"
     # a constriction opening a note: "Weird squeezing in the middle of my chest this evening"
     rf"|{_OPENING}(?:(?:weird|strange|funny|horrible|awful|bad|sudden|odd|tight|heavy|crushing|massive)\s+)?"
     r"(?:squeezing|crushing|tightness|heaviness|pressure|squeeze)(?:\s+feeling|\s+sensation)?\s+(?:in|on|across|around)"

@@ -189,6 +189,14 @@ _SUBJECT_OPENING = re.compile(
     re.IGNORECASE,
 )
 """The drug opening its clause, as its subject ("when the Plavix ran out", "Plavix down at 7")."""
+_NO_OPENING = re.compile(r"(?:^|[.!?;]\s*)\W*no\s+(?:(?:my|the)\s+)?$", re.IGNORECASE)
+_DAYS_AFTER = re.compile(
+    r"^\s*(?:(?:for|on|since|all|this|last)\s+)?(?:today|yesterday|tonight|weekend|week|days?|nights?"
+    r"|(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?)\b",
+    re.IGNORECASE,
+)
+"""A texter's skip, "no" and the drug opening the sentence, a day after it: "no hctz fri thru sun", "No metformin
+today"."""
 _CHARTED_AFTER = re.compile(
     r"^\s*(?:\d+(?:\.\d+)?\s*(?:mg|mcg|g|units?|ml)\s+)?(?:(?:od|bd|tds|qds|nocte|mane|prn|daily|at night)\s+)?"
     r"(?:was\s+|has\s+been\s+|been\s+)?(?:(?P<given>signed\s+(?:as\s+)?given|given|administered)"
@@ -302,6 +310,12 @@ def clause_kind(before: str, after: str, kind: str | None) -> str | None:
     if kind in ("prescription", None) and _LAY_GIVER.search(before):
         return "intake"  # "mom gave me my Ritalin", "my husband brought me my pills": a dose handed over
     return kind
+
+
+def no_dose_told(before: str, after: str) -> bool:
+    """A texter's skip: "no" and the drug open the sentence, a day after it ("no hctz fri thru sun", "No metformin
+    today"); "no metformin for me thanks" is none."""
+    return _NO_OPENING.search(before) is not None and _DAYS_AFTER.match(after) is not None
 
 
 def _goes_down_as_routine(after: str) -> bool:

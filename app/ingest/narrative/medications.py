@@ -24,6 +24,7 @@ from app.ingest.narrative.medication_clauses import (
     clause_kind,
     done_for_today,
     dose_given_at_a_time,
+    no_dose_told,
     none_since,
     ran_out,
     takes_anothers_drug,
@@ -273,6 +274,8 @@ def find_medications(text: str, drugs: list[TermMatch], sentences: list[tuple[in
         clause_end = _clause_end(text, drug.end, sentences)
         after = text[drug.end : clause_end]
         kind = clause_kind(before, after, kind)  # the clause's shape around the drug, beyond the verb before it
+        if kind is None and no_dose_told(before, after):
+            kind, said_negatively = "skip", True  # "no hctz fri thru sun, was out on the boat"
         if kind is None and none_since(before, after):
             kind, said_negatively = "skip", True  # "No insulin since yesterday morning, the pen ran out"
         if kind is None and ran_out(before, after):
