@@ -203,17 +203,23 @@ class ClinicalContext:
         return tuple(i for i in self.items if i.resource_type in types)
 
     def latest_observation(self, codes: Iterable[str]) -> ClinicalItem | None:
-        """The most recent Observation with one of ``codes`` at or before ``as_of``."""
-        best: ClinicalItem | None = None
-        for code in codes:
-            for obs in self.observations.get(code, ()):
-                if (
-                    obs.when is not None
-                    and obs.when <= self.as_of
-                    and (best is None or obs.when > (best.when or obs.when))
-                ):
-                    best = obs
-        return best
+        """The most recent Observation with one of ``codes`` at or before ``as_of`` (of several taken at that same
+        time, the first by uid: :meth:`latest_observations`)."""
+        tied = self.latest_observations(codes)
+        return tied[0] if tied else None
+
+    def latest_observations(self, codes: Iterable[str]) -> tuple[ClinicalItem, ...]:
+        """Every Observation with one of ``codes`` taken at the most recent time at or before ``as_of``, by uid.
+
+        A record may hold two results of one test at one instant (Synthea writes two haemoglobins at 23:45:08 on one
+        day, 13.9 and 11.8 g/dL); which is "the latest" is then no fact of the record, and picking one by the order
+        the database returns them made the verdict change between runs."""
+        seen = {obs.uid: obs for code in codes for obs in self.observations.get(code, ()) if obs.when is not None}
+        dated = [obs for obs in seen.values() if obs.when is not None and obs.when <= self.as_of]
+        if not dated:
+            return ()
+        newest = max(obs.when for obs in dated if obs.when is not None)
+        return tuple(sorted((obs for obs in dated if obs.when == newest), key=lambda obs: obs.uid))
 
     @property
     def record_age_days(self) -> int | None:

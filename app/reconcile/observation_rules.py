@@ -104,7 +104,6 @@ def _material(a: float, b: float, tolerance: float | None) -> bool:
 def observation_verdict(
     st: Statement, snapshot: DictionarySnapshot | None, ctx: ClinicalContext
 ) -> Verdict | None:
-    t = ctx.as_of
     codes = statement_codes(st, snapshot)
     if not codes:
         return None
@@ -115,10 +114,10 @@ def observation_verdict(
         or (named.display if named else None)
         or (st.text("kind") or "value").replace("_", " ")
     )
-    latest = ctx.latest_observation(codes)
-    if latest is None and lab:
-        latest = ctx.latest_observation(fallback_codes(st, snapshot))
-    if latest is None:
+    tied = ctx.latest_observations(codes)
+    if not tied and lab:
+        tied = ctx.latest_observations(fallback_codes(st, snapshot))
+    if not tied:
         return discrepancy(
             "gap",
             "low",
@@ -126,6 +125,22 @@ def observation_verdict(
             f"The statement reports {name}; the record holds no Observation of it before the statement.",
             [],
         )
+    # several results of the test at the latest instant: the statement agrees if it agrees with one of them
+    verdicts = [v for latest in tied if (v := _against(st, snapshot, ctx, latest, codes, name)) is not None]
+    return next((v for v in verdicts if v.kind == "agreement"), verdicts[0] if verdicts else None)
+
+
+def _against(
+    st: Statement,
+    snapshot: DictionarySnapshot | None,
+    ctx: ClinicalContext,
+    latest: ClinicalItem,
+    codes: tuple[str, ...],
+    name: str,
+) -> Verdict | None:
+    """The statement's value against one recorded Observation."""
+    t = ctx.as_of
+    lab = st.type == "test_result"
     if st.text("kind") == "blood_pressure":
         return _blood_pressure(st, snapshot, ctx, latest)
     entry = test_entry(st, snapshot) if lab else (snapshot.test_by_loinc(codes[0]) if snapshot else None)

@@ -60,7 +60,7 @@ OBSERVATIONS_BY_CODE = Query(
     RETURN """
     + _ITEM_RETURN
     + """, [] AS code_displays, [] AS terms
-    ORDER BY r.event_start
+    ORDER BY r.event_start, r.uid
     """,
 )
 """The user's Observations whose primary code is one of ``$codes`` (LOINC), oldest first."""
