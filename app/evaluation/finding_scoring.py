@@ -2,7 +2,9 @@
 
 Each expected finding is matched to a produced finding of the same kind, preferring the one citing
 most expected resources (:func:`_pick_finding`), and scored on detection, safety, severity and
-cited resources; ``no_findings_of`` kinds score ``false_findings``.
+cited resources; ``no_findings_of`` kinds score ``false_findings``. The produced findings are taken in an order of
+their content (:func:`_content_order`), not of their ids, which are new on every run: of two equally good
+candidates the same one is chosen on every run, and the report lists them in the same order.
 """
 
 from __future__ import annotations
@@ -33,6 +35,10 @@ def _pick_finding(exp: ExpectedFinding, pool_: list[ObservedFinding]) -> Observe
     return max(candidates, key=preference)
 
 
+def _content_order(f: ObservedFinding) -> tuple[str, str, bool, tuple[str, ...]]:
+    return (f.kind, f.severity or "", f.safety_critical, tuple(sorted(f.cites)))
+
+
 def _finding_summary(f: ObservedFinding) -> dict[str, Any]:
     return {
         "kind": f.kind,
@@ -46,6 +52,7 @@ def score_findings(
     score: ScenarioScore, where: str, turn: Turn, produced: tuple[ObservedFinding, ...]
 ) -> None:
     t = score.tallies
+    produced = tuple(sorted(produced, key=_content_order))
     remaining = list(produced)
     for i, exp in enumerate(turn.expect.findings):
         at = f"{where}.findings.{i}"

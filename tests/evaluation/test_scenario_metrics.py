@@ -414,3 +414,15 @@ def test_pooling_counts_every_item_once_and_keeps_every_key() -> None:
     assert set(overall) == set(METRIC_KEYS) and len(METRIC_KEYS) == 20
     assert overall["retain_accuracy"].value == 0.5 and overall["retain_accuracy"].den == 2
     assert overall["mrr"].value is None
+
+
+def test_the_order_findings_come_in_changes_no_score() -> None:
+    # two gaps equally good for the first expected one: which is taken decides the second's severity
+    sc = scenario([turn({"findings": [{"kind": "gap"}, {"kind": "gap", "severity": "medium"}]})])
+    low, medium = finding("gap", "low", False, "Procedure|x|1"), finding("gap", "medium", False, "Procedure|x|2")
+    scores = [
+        score_scenario(sc, ScenarioOutcome(turns=[TurnOutcome(findings=order)], queries=[]))
+        for order in ((low, medium), (medium, low))
+    ]
+    assert scores[0].metrics() == scores[1].metrics()
+    assert scores[0].failures == scores[1].failures
