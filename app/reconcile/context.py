@@ -214,12 +214,16 @@ class ClinicalContext:
         A record may hold two results of one test at one instant (Synthea writes two haemoglobins at 23:45:08 on one
         day, 13.9 and 11.8 g/dL); which is "the latest" is then no fact of the record, and picking one by the order
         the database returns them made the verdict change between runs."""
-        seen = {obs.uid: obs for code in codes for obs in self.observations.get(code, ()) if obs.when is not None}
-        dated = [obs for obs in seen.values() if obs.when is not None and obs.when <= self.as_of]
+        dated = {
+            obs.uid: (when, obs)
+            for code in codes
+            for obs in self.observations.get(code, ())
+            if (when := obs.when) is not None and when <= self.as_of
+        }
         if not dated:
             return ()
-        newest = max(obs.when for obs in dated if obs.when is not None)
-        return tuple(sorted((obs for obs in dated if obs.when == newest), key=lambda obs: obs.uid))
+        newest = max(when for when, _ in dated.values())
+        return tuple(sorted((obs for when, obs in dated.values() if when == newest), key=lambda obs: obs.uid))
 
     @property
     def record_age_days(self) -> int | None:

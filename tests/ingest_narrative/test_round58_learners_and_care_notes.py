@@ -17,6 +17,7 @@ from app.dictionary.snapshot import DictionarySnapshot
 from app.ingest.narrative.caregiver_view import spoken_of
 from app.reconcile.double_dose import said_double_dose
 from app.reconcile.lifestyle_rules import HIGH_INTENSITY_CUES
+from app.reconcile.matching import any_phrase
 from tests.ingest_narrative.extracted import grounded_records, of_type
 
 AT = datetime(2020, 10, 29, 15, tzinfo=UTC)
@@ -134,8 +135,16 @@ def test_anothers_training_is_not_the_speakers(text: str, snapshot: DictionarySn
     assert of_type(grounded_records(text, snapshot, AT), "exercise") == []
 
 
-def test_a_workout_of_the_day_is_high_intensity() -> None:
-    assert {"wod", "burpees"} <= set(HIGH_INTENSITY_CUES)
+@pytest.mark.parametrize(
+    ("quote", "intense"),
+    [
+        ("CRUSHED it this morning, wod was heavy deadlifts into burpees", True),
+        ("did some burpees in the garden", True),
+        ("an easy walk, I was all out of energy", False),
+    ],
+)
+def test_a_workout_of_the_day_is_high_intensity(quote: str, intense: bool) -> None:
+    assert (any_phrase(quote, HIGH_INTENSITY_CUES) is not None) is intense
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 import pytest
 
 from app.dictionary.snapshot import DictionarySnapshot
+from app.reconcile.matching import any_phrase
 from app.reconcile.regimen_actions import OCCASIONAL_CUES, skips_a_run_of_days
 from tests.ingest_narrative.extracted import grounded_records, of_type
 
@@ -45,8 +46,16 @@ def test_days_named_together_are_a_run(quote: str, run: bool) -> None:
     assert skips_a_run_of_days(quote) is run
 
 
-def test_just_the_once_is_an_occasional_miss() -> None:
-    assert {"just the once", "only once"} <= set(OCCASIONAL_CUES)
+@pytest.mark.parametrize(
+    ("quote", "occasional"),
+    [
+        ("missed my hydrochlorathiazide tues, just the once, phone died so no alarm", True),
+        ("only once this month did I skip the metformin", True),
+        ("skipped the lisinopril on purpose", False),
+    ],
+)
+def test_just_the_once_is_an_occasional_miss(quote: str, occasional: bool) -> None:
+    assert (any_phrase(quote, OCCASIONAL_CUES) is not None) is occasional
 
 
 @pytest.mark.parametrize(
