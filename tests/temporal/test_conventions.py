@@ -127,6 +127,11 @@ def test_rule_6_since_and_the_past_n() -> None:
          "2026-03-08T23:00:00+09:00", "2026-03-09T06:00:00+09:00", 420),
         ("went to bed at 11pm and woke up at 6:30am", "2026-01-05T07:15:00+05:30",
          "2026-01-04T23:00:00+05:30", "2026-01-05T06:30:00+05:30", 450),
+        # a bedtime of "12:30" is the night's, as a bare "12" is; a waking time of "12:30" stays noon
+        ("went to bed at 12:30 and woke up at 9:45", "2020-06-24T11:00:00+09:30",
+         "2020-06-24T00:30:00+09:30", "2020-06-24T09:45:00+09:30", 555),
+        ("went to bed at 4 and woke up at 12:30", "2020-06-24T14:00:00+09:30",
+         "2020-06-24T04:00:00+09:30", "2020-06-24T12:30:00+09:30", 510),
     ],
 )
 def test_rule_7_sleep_windows(text: str, at: str, start: str, end: str, minutes: int) -> None:
@@ -180,6 +185,15 @@ def test_rule_11_month_and_day_without_year() -> None:
     assert resolve("on February 29th", TUE)["value"] == "2024-02-29"  # back to the last leap year
     assert resolve("on April 1st", MONTH_END_NY)["value"] == "2025-04-01"  # local date is still March 31st
     assert resolve("on January 2nd", NEW_YEAR_IN)["value"] == "2024-01-02"
+
+
+def test_rule_11_a_day_of_the_month_in_words() -> None:
+    assert resolve("the shingles shot on the twelfth of march", TUE)["value"] == "2025-03-12"
+    assert resolve("on the twenty-first of February", TUE)["value"] == "2026-02-21"
+    assert resolve("back on March the third", TUE)["value"] == "2026-03-03"
+    assert resolve("it was the first of may", TUE)["value"] == "2025-05-01"
+    # an ordinal beside a month without "of" names no day: "my first March race"
+    assert resolve("my first March race", TUE)["kind"] == "none"
 
 
 def test_rule_12_durations_and_frequencies() -> None:

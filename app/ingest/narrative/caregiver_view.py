@@ -357,6 +357,19 @@ _SUBJECT_SLOT = re.compile(
 )
 """Where a name stands as a subject: at the start of a sentence or clause ("Mum takes ...", "so Dad stopped ...",
 "his son here - Papi took ...", "I'm pretty sure Alexis is ...")."""
+_FINITE_AFTER = frozenset(
+    {"has", "hasn't", "is", "isn't", "was", "wasn't", "does", "doesn't", "did", "didn't", "had", "hadn't", "can't",
+     "cannot", "couldn't", "won't", "wouldn't", "will", "would", "can", "could", "should"}
+)
+"""A finite verb after the writer's name for the person makes it the subject wherever it stands: "with the change of
+hour my father has not taken his warfarina"."""
+_OBJECT_SLOT = re.compile(
+    r"\b(?:to|for|with|from|of|about|at|by|on|gave|give|told|tell|asked|ask|took|take|let|made|make|saw|see|help"
+    r"|helped)\s+$",
+    re.IGNORECASE,
+)
+"""A preposition or a verb just before the name: it is the object there, whatever follows ("a card for Mum is on
+the table")."""
 _STATE_AFTER = re.compile(
     r"\s+(?:not|still|fine|ok|okay|better|worse|on|off|back|out|up|down|very|really|quite|so|a|an|also|always"
     r"|never|just|now|\w+ing)\b",
@@ -372,7 +385,8 @@ def _kin_first_person(word: str, text: str, start: int, end: int) -> tuple[str, 
         if _PARTICIPLE.match(text, end):
             return "I've", None
         return ("I'm" if _STATE_AFTER.match(text, end) else "my"), None
-    if not _SUBJECT_SLOT.search(text, 0, start):
-        return "me", None  # "took Mum to the GP"
     verb = _NEXT_WORD.match(text, end)
+    finite_after = verb is not None and verb.group("w").lower() in _FINITE_AFTER
+    if not _SUBJECT_SLOT.search(text, 0, start) and not (finite_after and not _OBJECT_SLOT.search(text, 0, start)):
+        return "me", None  # "took Mum to the GP"
     return "I", (_VERB_AGREEMENT.get(verb.group("w").lower()) if verb is not None else None)

@@ -87,6 +87,11 @@ _OWN_RELATIVE = re.compile(
     # the place on the body between the name and what is said of it: "the gout in my big toe has cleared up"
     r"|^\s+(?:in|on)\s+my\s+(?:[a-z]+\s+){0,2}?[a-z]+(?=\s+(?:(?:just|finally|now|really)\s+)?"
     r"(?:is|was|are|were|has|have|had|seems?|seemed|appears?)\b)"
+    # when it was, or a second name for it, between the name and what is said of it: "the sinus infection from end of
+    # march is gone", "the gout the big toe thing is gone"
+    r"|^\s+(?:from\s+(?:the\s+)?(?:(?:end|start|beginning|middle)\s+of\s+)?[a-z]+(?:\s+[a-z]+)?"
+    r"|the\s+(?:[a-z]+\s+){0,2}(?:thing|one|business))"
+    r"(?=\s+(?:(?:just|finally|now|really)\s+)?(?:is|was|are|were|has|have|had)\b)"
     # the condition's past effect on the speaker: "the hay fever that used to wreck me every spring just ..."
     r"|^\s+(?:that|which)\s+(?:used to|always|would)\s+[^,.;!?]{0,50}?\b(?:me|my)\b[^,.;!?]{0,30}?"
     r"(?=\s+(?:just\s+|really\s+)?(?:is|was|are|were|has|have|had|hasn't|has not|haven't|never)\b)"

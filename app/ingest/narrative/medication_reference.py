@@ -122,17 +122,19 @@ _NONE_HAD = re.compile(
     r"|(?<=\bso\s)|(?<=\band\s)|(?<=\bbut\s)|(?:^|(?<=[.!?]\s)))"
     r"(?P<verb>haven'?t|have not|hadn'?t|had not|didn'?t|did not|not)\s+(?:been\s+able\s+to\s+)?"
     r"(?:had|have|taken|take|touched|swallowed)\s+"
-    r"(?P<object>one|any|a\s+(?:single\s+)?(?:one|dose|pill|tablet|capsule)|it|them)"
+    r"(?P<object>one|any|a\s+(?:single\s+)?(?:one|dose|pill|tablet|capsule)|it|them|that)"
     r"(?=\s*(?:[.,;!?]|$)|\s+(?:for|since|in|all|this|today|yesterday|over|at|while|because|either|now)\b)",
     re.IGNORECASE,
 )
 """A dose of a drug named before said not had ("the Eliquis is still on the kitchen table, so I haven't had one
-since Friday", "left my metformin behind and haven't taken any since Friday", "I've not had a single dose"): a skip.
+since Friday", "left my metformin behind and haven't taken any since Friday", "I've not had a single dose", "the
+sim vastatin i havent had that since around new years"): a skip.
 Not "haven't had one of those spells", "haven't had any side effects" (a noun follows), nor an event between
 (:data:`_EVENT_BETWEEN`)."""
 _EVENT_BETWEEN = re.compile(
     r"\b(?:attack|stroke|seizure|fit|episode|spell|fall|flare|flare-up|bout|infection|cold|relapse|migraine"
-    r"|headache|nosebleed|bleed|problem|issue|reaction|side effects?|blood clot|clot|pain)s?\b",
+    r"|headache|nosebleed|bleed|problem|issue|reaction|side effects?|blood clot|clot|pain|cramp|ache|rash|hive"
+    r"|symptom|dizziness|nausea)s?\b",
     re.IGNORECASE,
 )
 """An event named between the drug and "haven't had one": the "one" is the event's ("on Plavix since the heart

@@ -137,6 +137,12 @@ _DOUBLED = re.compile(r"(\w)\1+")
 """A letter typed more than once in a row."""
 
 
+CHAT_WORDS = frozenset(
+    {"lol", "lmao", "lmfao", "rofl", "haha", "hahaha", "omg", "btw", "tbh", "idk", "smh", "ugh", "xx"}
+)
+"""Chat shorthand, no English word to the word list, never a piece of a name typed in two."""
+
+
 def same_but_doubled_letters(word: str, candidates: Iterable[tuple[str, str]]) -> str | None:
     """The name of the one entry that ``word`` spells with a letter doubled or undoubled ("alleve": "aleve"), else
     ``None``."""
@@ -157,6 +163,8 @@ def _split_name(text: str, words: list[re.Match[str]], i: int, vocabulary: Vocab
         if text[words[j - 1].end() : words[j].start()] != " ":
             return None
         parts.append(words[j].group(0).lower())
+        if parts[-1] in CHAT_WORDS:
+            return None  # "brain still on baby time lol" is no "timolol"
         joined = "".join(parts)
         if len(joined) < MIN_LENGTH or joined in english_words():
             continue

@@ -45,6 +45,15 @@ class RewrittenText:
         ends.extend(range(pos + 1, len(text) + 1))
         return cls("".join(out), text, tuple(starts), tuple(ends))
 
+    def then(self, inner: RewrittenText) -> RewrittenText:
+        """``inner``, a rewriting of this view's text, traced through this view back to the words as written."""
+        return RewrittenText(
+            inner.text,
+            self.original,
+            tuple(self.starts[s] for s in inner.starts),
+            tuple(self.ends[e - 1] for e in inner.ends),
+        )
+
     def span(self, start: int, end: int) -> str:
         """The written words behind ``text[start:end]``."""
         if end <= start:

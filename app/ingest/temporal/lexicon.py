@@ -104,7 +104,23 @@ MONTH = (
     + "|".join(sorted(_MONTH_ABBREVIATIONS, key=len, reverse=True))
     + r")\.?)"
 )
+_ORDINAL_UNITS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+_ORDINAL_TEENS = ("tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+                  "seventeenth", "eighteenth", "nineteenth")
+ORDINAL_DAYS: dict[str, int] = {
+    **{word: n for n, word in enumerate(_ORDINAL_UNITS, start=1)},
+    **{word: n for n, word in enumerate(_ORDINAL_TEENS, start=10)},
+    "twentieth": 20,
+    "thirtieth": 30,
+    **{f"twenty {word}": 20 + n for n, word in enumerate(_ORDINAL_UNITS, start=1)},
+    "thirty first": 31,
+}
+"""A day of the month in words, "the twelfth of march" ("twenty-first" is read with a space)."""
+_ORDINAL_DAY_WORD = "|".join(
+    word.replace(" ", r"[\s-]") for word in sorted(ORDINAL_DAYS, key=len, reverse=True)
+)
 DAY_OF_MONTH = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
+DAY_OF_MONTH_WORD = rf"(?:{_ORDINAL_DAY_WORD})\b"
 # Beside a day of the month, lower-case "may" is the month too: "on may 4th", "may the 4th", "the 4th of may".
 MONTH_BEFORE_DAY = rf"(?:{MONTH}|may(?=\s+(?:the\s+)?{DAY_OF_MONTH}(?![\w:])))"
 MONTH_AFTER_DAY = rf"(?:{MONTH}|(?<=of\s)may\b)"

@@ -22,10 +22,12 @@ from app.ingest.temporal.dates import (
 from app.ingest.temporal.grammar import Context, Rule, iso_date
 from app.ingest.temporal.lexicon import (
     DAY_OF_MONTH,
+    DAY_OF_MONTH_WORD,
     MONTH,
     MONTH_AFTER_DAY,
     MONTH_BEFORE_DAY,
     NUM,
+    ORDINAL_DAYS,
     WEEKDAY_ANY,
     WEEKDAY_FULL,
     month_index,
@@ -55,7 +57,9 @@ IN_N = (
 YEAR_SUFFIX = r"(?:,?\s+(?:19|20)\d{2})"
 MONTH_DAY = (
     rf"(?:(?:next|coming|this\s+coming|upcoming|in)\s+)?"
-    rf"(?:{MONTH_BEFORE_DAY}\s+(?:the\s+)?{DAY_OF_MONTH}|(?:the\s+)?{DAY_OF_MONTH}\s+(?:of\s+)?{MONTH_AFTER_DAY})"
+    rf"(?:{MONTH_BEFORE_DAY}\s+(?:the\s+)?{DAY_OF_MONTH}|(?:the\s+)?{DAY_OF_MONTH}\s+(?:of\s+)?{MONTH_AFTER_DAY}"
+    # in words: "the twelfth of march", "march the twelfth" ("first march" alone is left: "my first March race")
+    rf"|(?:the\s+)?{DAY_OF_MONTH_WORD}\s+of\s+{MONTH_AFTER_DAY}|{MONTH}\s+(?:the\s+)?{DAY_OF_MONTH_WORD})"
     rf"{YEAR_SUFFIX}?"
 )
 ISO_DATE = r"(?:19|20)\d{2}-[01]\d-[0-3]\d(?![\d:T])"
@@ -273,7 +277,12 @@ def month_day(match: re.Match[str], ctx: Context) -> TemporalResolution | None:
     text = _lower(match)
     named = re.search(rf"{MONTH_BEFORE_DAY}|{MONTH_AFTER_DAY}", match.group(0), re.IGNORECASE)
     month = month_index(named.group(0).lower().rstrip("."))  # type: ignore[union-attr]
-    dom = int(re.search(r"(?<![\d])(\d{1,2})(?:st|nd|rd|th)?(?!\d)", text).group(1))  # type: ignore[union-attr]
+    digits = re.search(r"(?<![\d])(\d{1,2})(?:st|nd|rd|th)?(?!\d)", text)
+    if digits is not None:
+        dom = int(digits.group(1))
+    else:  # "the twelfth of march"
+        word = re.search(DAY_OF_MONTH_WORD, text)
+        dom = ORDINAL_DAYS[re.sub(r"[\s-]+", " ", word.group(0))]  # type: ignore[union-attr]
     year = re.search(r"(?:19|20)\d{2}$", text)
     if year:
         try:

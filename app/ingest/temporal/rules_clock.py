@@ -143,6 +143,8 @@ def _sleep_hour(text: str, *, start: bool) -> tuple[int, int] | None:
     if clock is None:
         return None
     hour, minute, meridiem = clock
+    if start and meridiem is None and hour == 12 and not text.strip().startswith("0"):
+        return 0, minute  # "went to bed at 12:30": the night's 12, as a bare "12" is
     if meridiem is not None or is_twenty_four_hour(hour, meridiem, text):
         return hour, minute
     if start and 7 <= hour <= 11:

@@ -40,6 +40,7 @@ from app.ingest.narrative.models import ExtractionResult
 from app.ingest.narrative.pii import MaskedText
 from app.ingest.narrative.record_names import first_names, surnames
 from app.ingest.narrative.record_types import CandidateRecord
+from app.ingest.narrative.spoken_disfluency import without_disfluencies
 from app.ingest.narrative.terms import term_index
 from app.ingest.narrative.typed_contractions import with_apostrophes
 from app.ingest.write_path import queries
@@ -240,7 +241,8 @@ def _extract_for_the_person(
     context: dict[str, Any],
 ) -> tuple[Any, SpokenOf | None]:
     """The extractor's result on the message read with its typed contractions' apostrophes
-    (:mod:`app.ingest.narrative.typed_contractions`), its misspelt drug names in the dictionary's spelling
+    (:mod:`app.ingest.narrative.typed_contractions`) and without a dictating voice's fillers and words said twice
+    (:mod:`app.ingest.narrative.spoken_disfluency`), its misspelt drug names in the dictionary's spelling
     (:mod:`app.ingest.narrative.misspelt_names`) and, when a caregiver writes about the person (in this message,
     or in the conversation's message just before), in the person's first person
     (:mod:`app.ingest.narrative.caregiver_view`), with a hedge on a deed lifted
@@ -248,7 +250,8 @@ def _extract_for_the_person(
     (:mod:`app.ingest.narrative.carried_drugs`): quotes come back in the words as written. Also whom the message was
     read as speaking of."""
     typed = with_apostrophes(masked)
-    spelled = with_known_spellings(typed.text, snapshot)  # "methotrexete": methotrexate (:mod:`.misspelt_names`)
+    fluent = without_disfluencies(typed.text)  # "since um since around new years" (:mod:`.spoken_disfluency`)
+    spelled = with_known_spellings(fluent.text, snapshot)  # "methotrexete": methotrexate (:mod:`.misspelt_names`)
     child = child_sex(person.sex, person.birth_date, mention_time)
     age = person_age(person.birth_date, mention_time)
     spoken = spoken_of(
@@ -260,7 +263,9 @@ def _extract_for_the_person(
         )
     if spoken is None and child is None and not context.get("prior_seen"):  # "his legs ached so bad he could hardly"
         spoken = opening_about_the_person(spelled.text, person.sex, names=person.first_names)
-    views = [typed, spelled] if spoken is None else [typed, spelled, first_person_view(spoken, spelled.text)]
+    views = [typed, fluent, spelled]
+    if spoken is not None:
+        views.append(first_person_view(spoken, spelled.text))
     views.append(without_memory_hedges(views[-1].text))  # "I may have stopped it": "I stopped it" (.memory_hedges)
     # "to be honest I probably miss it once a week", after a message about the levothyroxine (.carried_drugs)
     views.append(with_carried_drug(views[-1].text, only_drug(context.get("prior_drugs")), term_index(snapshot)))
