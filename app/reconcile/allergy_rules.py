@@ -68,14 +68,16 @@ FURRY_ANIMALS = frozenset({"cat", "dog", "kitten", "puppy", "horse", "rabbit", "
 
 ALLERGIC_REACTION_SIGNS = re.compile(
     r"\b(?:throat|tongue|lips?|mouth|face|eyes?)\s+(?:(?:feels?|felt|is|was|are|were|went|got|getting|started|"
-    r"starting|began)\s+)?(?:(?:all|really|so|very|a bit|kind of|to)\s+)?(?:tight|tightening|swollen|swelling|swell"
+    r"starting|began|had|has|have)\s+)?(?:(?:all|really|so|very|a bit|kind of|to)\s+)?"
+    r"(?:tight|tightening|swollen|swelling|swell"
     r"|swelled(?: up)?|closing(?: up)?|tingling|tingly|puffed up|puffy|puffing up|itchy)\b"
     r"|\b(?:can't|cannot|couldn't|could not|hard to|trouble|struggling to)\s+(?:breathe|breathing|swallow|swallowing)\b"
-    r"|\b(?:hives|welts)\b",
+    r"|\b(?:hives|welts)\b"
+    r"|\b(?:wheezing|wheezy|fighting for (?:breath|air)|gasping for (?:breath|air))\b",
     re.IGNORECASE,
 )
 """Signs of an allergic reaction in the quote: a throat tight or closing, lips or tongue swelling or tingling,
-trouble breathing or swallowing, hives."""
+trouble breathing or swallowing, wheezing, hives."""
 
 
 def substance_forms(substance: str) -> set[str]:

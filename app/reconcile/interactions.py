@@ -9,7 +9,8 @@ toxicity) or inducer (St John's wort, rifampin: the statin's effect lost; also a
 contraceptive failure, and digoxin's or a calcineurin inhibitor's level), an NSAID in force for a bleeding-risk
 supplement (ginkgo, garlic, turmeric, vitamin E, fish oil), warfarin for an antibiotic
 or antifungal that raises its effect (ciprofloxacin, metronidazole, fluconazole, co-trimoxazole), methotrexate
-for co-trimoxazole (folate blocked twice, methotrexate cleared slower). Facts
+for co-trimoxazole (folate blocked twice, methotrexate cleared slower), clopidogrel for omeprazole or esomeprazole
+(CYP2C19 blocked, clopidogrel activated less). Facts
 from the drugs' labels; the lists are small and named here so a reviewer can read them whole.
 """
 
@@ -78,6 +79,9 @@ WARFARIN_POTENTIATORS = frozenset(
 )
 """Drugs that raise warfarin's effect (INR) when added: antibiotics and antifungals above all, and the
 glucosamine supplement (raised INR reported with warfarin)."""
+CLOPIDOGREL_BLUNTERS = frozenset({"omeprazole", "esomeprazole"})
+"""Proton pump inhibitors that block CYP2C19, which turns clopidogrel into its active form: with clopidogrel in force
+its antiplatelet effect is weaker (clopidogrel's label advises against the pair)."""
 METHOTREXATE_RAISERS = frozenset({"sulfamethoxazole", "trimethoprim", "sulfamethoxazole / trimethoprim"})
 """Co-trimoxazole with methotrexate in force: both block folate and trimethoprim slows methotrexate's clearance
 (bone-marrow suppression); the pair is on both labels."""
@@ -186,7 +190,13 @@ def interacting_meds(ctx: ClinicalContext, drug: DrugFacts) -> list[ClinicalItem
         if drug.key in STATIN_DUPLICATES
         and ("vastatin" in i.display.lower() or any("vastatin" in t.key for t in i.terms))
     ]
-    cyp3a4 = [*statins, *contraceptives, *lowered, *duplicated]
+    blunted = [
+        i
+        for i in active
+        if drug.key in CLOPIDOGREL_BLUNTERS
+        and (any_phrase(i.display, ("clopidogrel",)) or any(t.key == "clopidogrel" for t in i.terms))
+    ]
+    cyp3a4 = [*statins, *contraceptives, *lowered, *duplicated, *blunted]
     if drug.key in CYP3A4_INHIBITORS or drug.key in WARFARIN_POTENTIATORS:
         warfarin = [
             i
@@ -234,4 +244,6 @@ def interaction_risk(drug: DrugFacts) -> str:
         return "lower absorption to"
     if drug.key in METHOTREXATE_RAISERS:
         return "a raised effect (bleeding, marrow toxicity) to"
+    if drug.key in CLOPIDOGREL_BLUNTERS:
+        return "a weaker antiplatelet effect to"
     return "bleeding risk to"

@@ -9,7 +9,7 @@ unit (canonical or a conversion) that puts it nearest the recorded value.
 
 from __future__ import annotations
 
-from app.dictionary.models import TestEntry
+from app.dictionary.models import Conversion, TestEntry
 from app.dictionary.normalize import normalize_unit
 from app.dictionary.snapshot import DictionarySnapshot
 from app.reconcile.context import ClinicalContext, ClinicalItem
@@ -171,11 +171,19 @@ def _against(
 def _unitless(value: float, entry: TestEntry | None, recorded: float) -> float:
     """A value said without its unit ("181 on the scale", "my sugar was 5.5") read in the test's unit that
     puts it nearest the recorded value: the canonical unit or one of its conversions (pounds for a weight,
-    mmol/L for a glucose); with no conversions, the canonical unit."""
+    mmol/L for a glucose); with no conversions, the canonical unit. A unit within a factor of two of the
+    canonical one cannot be told from it by the number alone, so it is not tried: "my hemoglobin is nine point two"
+    is 9.2 g/dL, as grounding read it, not the 14.8 g/dL that 9.2 mmol/L would be."""
     if entry is None:
         return value
-    readings = [value] + [c.to_canonical(value) for c in entry.conversions]
+    readings = [value] + [c.to_canonical(value) for c in entry.conversions if _told_apart_by_size(c)]
     return min(readings, key=lambda v: abs(v - recorded))
+
+
+def _told_apart_by_size(conversion: Conversion) -> bool:
+    """Whether a number in ``conversion``'s unit is far enough from the same number in the canonical unit (at least
+    twice or half, or shifted, as Fahrenheit is) for the nearer reading to say which unit was meant."""
+    return conversion.offset != 0 or not 0.5 < abs(conversion.factor) < 2
 
 
 def _blood_pressure(

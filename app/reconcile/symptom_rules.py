@@ -1,7 +1,8 @@
 """Symptoms against the record: the rubric's acute dangers, and symptoms of recorded conditions.
 
 Chest pain with a cardiac history, hypoglycaemia signs on insulin or a sulfonylurea, fainting,
-seizure or stroke signs with a recorded neurological condition, breathing failing (can't breathe, lips
+seizure or stroke signs with a recorded neurological condition (a face or speech failing with a recorded
+hypertension), breathing failing (can't breathe, lips
 turning blue, the reliever not working) with a recorded airway disease, a headache with disturbed vision in
 pregnancy or high blood pressure (:mod:`.hypertensive_signs`), the worst headache ever with a recorded migraine
 or high blood pressure (:mod:`.thunderclap_headache`) are high, safety-critical gaps
@@ -154,6 +155,23 @@ EMBOLIC_SOURCES = ("atrial fibrillation", "atrial flutter")
 """Recorded rhythm disorders that throw the clots behind a stroke: stroke signs told by what happened (words
 coming out wrong, a hand that would not grip) are tied to them when no neurological history is recorded (with
 one, the history alone is cited, as before)."""
+FACE_OR_SPEECH_SIGNS = (
+    "face drooping",
+    "facial droop",
+    "face drooped",
+    "drooping face",
+    "face is drooping",
+    "slurred speech",
+    "trouble speaking",
+    "dysarthria",
+    "slurred",
+    "slurring",
+    "garbled",
+)
+"""Stroke signs of the face or the speech (numbness alone is not one of them)."""
+STROKE_RISK = ("hypertension", "hypertensive")
+"""A recorded hypertension, the commonest cause of stroke: a face or speech failing is tied to it when no
+neurological history and no embolic source is recorded."""
 RESPIRATORY_HISTORY = (
     "asthma",
     "chronic obstructive",
@@ -169,15 +187,20 @@ OVERDOSE_HISTORY: tuple[str, ...] = ("overdose", "opioid abuse", "opioid depende
 """Recorded conditions under which failing breathing or blue lips are an acute danger (respiratory depression)."""
 RELIEVER_FAILED = re.compile(
     r"\b(?:puffer|inhaler|reliever|nebuli[sz]er|ventolin|albuterol|salbutamol|blue inhaler|pump)\s+"
-    r"(?:didn't|did not|wasn't|was not|isn't|is not|doesn't|does not|won't|wouldn't)\s+(?:\w+\s+)?"
-    r"(?:help|helping|work|working|do anything|do much|touch it|make a difference|fix it)\b"
+    r"(?:didn'?t|did not|wasn'?t|was not|isn'?t|is not|doesn'?t|does not|won'?t|wouldn'?t|ain'?t)\s+(?:\w+\s+)?"
+    r"(?:help|helping|work|working|do anything|do much|touch it|make a difference|fix it|doing nothing|doin nothin"
+    r"|doin nothing|doing nothin)\b"
     # the reliever used again and again without relief: "used the blue inhaler 4 times ... and it's not helping"
     r"|\b(?:puffer|inhaler|reliever|nebuli[sz]er|ventolin|albuterol|salbutamol|pump)\b[^.;!?]{0,60}?"
     r"\b(?:it's|its|it is|it was|that's|but)\s+(?:still\s+)?(?:not|n't|isn't|wasn't)\s+(?:\w+\s+)?"
-    r"(?:help|helping|working|doing anything)\b",
+    r"(?:help|helping|working|doing anything)\b"
+    # "did 10 puffs of ventolin and it barely touched it"
+    r"|\b(?:puffer|inhaler|reliever|nebuli[sz]er|ventolin|albuterol|salbutamol|pump)\b[^.;!?]{0,60}?"
+    r"\b(?:barely|hardly|scarcely)\s+(?:touched|touching|helped|helping|did anything|doing anything|made a dent)\b",
     re.IGNORECASE,
 )
-"""The reliever failing ("my puffer didn't help"): a sign the attack is severe."""
+"""The reliever failing ("my puffer didn't help", "the blue puffer aint doin nothin", "it barely touched it"): a sign
+the attack is severe."""
 
 
 def respiratory_distress(name: str, quote: str) -> bool:
@@ -343,6 +366,12 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
                 i
                 for i in ctx.of_type("Condition")
                 if condition_active_at(i, t) and any_phrase(i.display, EMBOLIC_SOURCES)
+            ]
+        if not seizure and not history and (told or any_phrase(text, FACE_OR_SPEECH_SIGNS)):
+            history = [  # the face or the speech failing, with neither: the recorded hypertension behind strokes
+                i
+                for i in ctx.of_type("Condition")
+                if condition_active_at(i, t) and any_phrase(i.display, STROKE_RISK)
             ]
         if history or seizure:
             return discrepancy(

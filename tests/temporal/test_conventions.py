@@ -132,6 +132,16 @@ def test_rule_6_since_and_the_past_n() -> None:
          "2020-06-24T00:30:00+09:30", "2020-06-24T09:45:00+09:30", 555),
         ("went to bed at 4 and woke up at 12:30", "2020-06-24T14:00:00+09:30",
          "2020-06-24T04:00:00+09:30", "2020-06-24T12:30:00+09:30", 510),
+        # a shift worker's 24-hour times without a colon
+        ("slept 0800 to 1400, body clock still on nights", "2021-01-01T18:00:00+13:00",
+         "2021-01-01T08:00:00+13:00", "2021-01-01T14:00:00+13:00", 360),
+        ("slept from 2300 to 0630", "2021-01-01T18:00:00+13:00",
+         "2020-12-31T23:00:00+13:00", "2021-01-01T06:30:00+13:00", 450),
+        # clock times said the British way
+        ("last night i slept from half past ten till seven", "2021-04-10T09:00:00-04:00",
+         "2021-04-09T22:30:00-04:00", "2021-04-10T07:00:00-04:00", 510),
+        ("went to bed at quarter to eleven and woke up at half past six", "2021-04-10T09:00:00-04:00",
+         "2021-04-09T22:45:00-04:00", "2021-04-10T06:30:00-04:00", 465),
     ],
 )
 def test_rule_7_sleep_windows(text: str, at: str, start: str, end: str, minutes: int) -> None:
@@ -185,6 +195,14 @@ def test_rule_11_month_and_day_without_year() -> None:
     assert resolve("on February 29th", TUE)["value"] == "2024-02-29"  # back to the last leap year
     assert resolve("on April 1st", MONTH_END_NY)["value"] == "2025-04-01"  # local date is still March 31st
     assert resolve("on January 2nd", NEW_YEAR_IN)["value"] == "2024-01-02"
+
+
+def test_rule_10_a_zero_padded_time_without_its_colon() -> None:
+    assert resolve("took it at 0630 after handover", "2021-01-01T18:00:00+13:00")["value"] == (
+        "2021-01-01T06:30:00+13:00")
+    # a year is no clock time
+    assert resolve("had a stroke in 2013", "2021-01-01T18:00:00+13:00") == {
+        "kind": "year", "value": "2013", "grain": "year"}
 
 
 def test_rule_11_a_day_of_the_month_in_words() -> None:

@@ -44,7 +44,8 @@ _ALLERGY = re.compile(
     r"\s+" + _ALLERGIC_TO + r"\s+(?P<sub>[^.,;!?\n]+)"
     # the allergen is a short noun phrase: "my son because of his peanut allergy" is the son's (a clause or another
     # person's possessive between "my" and "allergy" ends it)
-    r"|\b(?:i have an? |i have |i've got an? |i've got |i have got an? |my )"
+    # ... or a speaker's plain "got" ("yes we know I got the egg allergy")
+    r"|\b(?:i have an? |i have |i've got an? |i've got |i have got an? |i got (?:an? |the )?|my )"
     r"(?P<sub2>(?:(?!\b(?:because|his|her|their|our|your|its|since|when|but)\b)[a-z -]){3,31}?)"
     r" allergy\b"
     r"(?!\s+(?:to|season|medicine|medication|meds|pills?|shots?|tests?|testing|symptoms)\b)"
@@ -70,6 +71,8 @@ _NOT_ALLERGEN_WORDS = frozenset(
 )
 """A verb or negation inside "my ... allergy" means the words are a clause ("my son has a peanut
 allergy"), not an allergen."""
+_PRONOUNS = frozenset({"them", "it", "that", "those", "these", "this", "him", "her", "one", "ones", "stuff"})
+"""Words that only point at an allergen named elsewhere: no allergen of their own."""
 _REACTION = re.compile(
     r"\b(?:gives me|give me|gave me|causes|caused|makes me break out in|i get|i got|i break out in)\s+"
     r"(?P<r>hives|a rash|rash|swelling|anaphylaxis|itching|a headache|nausea|diarrhea|trouble breathing)\b",
@@ -335,8 +338,8 @@ def _allergy(text: str, m: re.Match[str], group: str, drugs: list[TermMatch]) ->
             while said and said[0].lower() in _ALLERGY_SEVERITY:
                 said = said[1:]
             words = " ".join(said)
-        if not words:
-            return None
+        if not words or words.lower() in _PRONOUNS:
+            return None  # "the GP reckons she's allergic to them": the allergen is named elsewhere
         substance = words
         low = set(words.lower().split())
         kind = _substance_kind(low)

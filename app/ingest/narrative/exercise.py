@@ -131,7 +131,7 @@ _EXERCISE = re.compile(
     rf"(?:(?:about |around )?(?P<dn>{COUNT})\s+(?P<du>minutes?|mins?|hours?|hrs?)\s+of\s+)?"
     r"(?:(?:gentle|light|easy|brisk|some|intense|hard|vigorous|slow|hot|chair|power|aqua)\s+)?"
     r"(?P<ing>walking|running|jogging|swimming|"
-    r"cycling|dancing|stretching|yoga|pilates)"
+    r"cycling|dancing|stretching|yoga|pilates|boxing circuits|circuit training|circuits|boxing|kickboxing|spinning)"
     # a progressive with a route or a frequency: "I've been cycling to work every day", "been swimming at the pool"
     r"|been (?P<prog>cycling|biking|walking|running|jogging|swimming|hiking)(?=\s+(?:to (?:work|school"
     r"|the (?:gym|park|office|pool|shops|beach|station))|every|each|daily|most|in the (?:park|pool|hills|woods)"
@@ -142,7 +142,8 @@ _EXERCISE = re.compile(
     re.IGNORECASE,
 )
 _RACE = re.compile(
-    r"\b(?:running|ran|run|did|finished|completed|raced)\s+(?:a|the|my|in a|in the)\s+(?:(?:charity|fun|local|spring|"
+    r"\b(?:running|ran|run|did|finished|completed|raced)\s+(?:a|the|my|in a|in the|(?=parkrun))\s*"
+    r"(?:(?:charity|fun|local|spring|"
     r"first|big)\s+)?(?:(?P<n>\d+(?:\.\d+)?)\s*(?P<u>k|km|kilometers?|kilometres?|miles?|mi)\s+)?"
     r"(?P<race>race|5k|10k|marathon|half marathon|half-marathon|fun run|parkrun|triathlon)\b",
     re.IGNORECASE,
@@ -152,7 +153,7 @@ _RACE_DISTANCES = {"5k": 5.0, "10k": 10.0, "marathon": 42.2, "half marathon": 21
 _SHOVEL = re.compile(
     # the subject said, or dropped at a sentence opening: "Shoveled the whole driveway yesterday, heavy wet snow"
     rf"(?:{_I}\s+(?:\w+\s+)?|(?:^|(?<=[.!?]\s))\W*(?:(?:just|finally|also|then)\s+)?)"
-    r"(?P<verb>shovell?ed|cleared|dug out)\s+(?:(?:the|my|our)\s+)?(?:whole\s+|entire\s+)?"
+    r"(?P<verb>shovell?ed|cleared|dug out)\s+(?:out\s+)?(?:(?:the|my|our)\s+)?(?:whole\s+|entire\s+)?"
     r"(?:driveway|drive|walk|sidewalk|path|snow)\b|\b(?:i|we)\s+(?:was\s+|were\s+)?shovell?ing\b"
     r"|(?:^|(?<=[.!?]\s))\W*(?:(?:been|was)\s+)?shovell?ing\s+(?:(?:the|my|our)\s+)?(?:whole\s+)?(?:driveway|drive|snow"
     r"|walk|sidewalk|path)\b"

@@ -20,10 +20,16 @@ _I = r"\b(?:i|we)\b"
 SPEAKER_SUBJECT = {"speaker_subject": True}
 """Marks a proposal whose pattern fixed the speaker as the subject ("I ran with my dad"): a person it
 mentions is company, not the experiencer (:func:`app.ingest.narrative.admission.applicable`)."""
+_HOUR = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_CLOCK = (
+    # a shift worker's "0800", a British "half past ten" (the resolver reads both: :mod:`app.ingest.temporal`)
+    rf"(?:(?:[01]\d|2[0-3])[0-5]\d(?!\d)|(?:(?:half|quarter)\s+past|(?:a\s+)?quarter\s+to)\s+{_HOUR}\b"
+    rf"|{_HOUR}(?::\d\d)?\s?(?:am|pm|a\.m\.|p\.m\.)?)"
+)
 _SLEEP_WINDOW = re.compile(
     r"\bslept\s+(?:(?:like\s+a\s+\w+|really\s+\w+|pretty\s+\w+|well|badly|ok|okay|great|fine)\s+)?(?:from\s+)?"
-    r"(?:about\s+|around\s+)?\d{1,2}(?::\d\d)?\s?(?:am|pm|a\.m\.|p\.m\.)?\s+"
-    r"(?:to|until|till|til|-)\s+\d{1,2}(?::\d\d)?\s?(?:am|pm|a\.m\.|p\.m\.)?"
+    rf"(?:about\s+|around\s+)?{_CLOCK}\s+"
+    rf"(?:to|until|till|til|-)\s+{_CLOCK}(?!\s*(?:hours?|hrs?|h)\b)"
     # "went to bed at 12 and woke up at 7:30" (the resolver's bed-and-wake window)
     r"|\b(?:went\s+to\s+(?:bed|sleep)|fell\s+asleep|got\s+to\s+sleep)\s+(?:(?:at|around|about)\s+)*\d{1,2}(?::\d\d)?"
     r"\s?(?:am|pm)?[^.;\n]{0,40}?\b(?:woke(?:\s+up)?|got\s+up)\s+(?:(?:at|around|about)\s+)*\d{1,2}(?::\d\d)?\s?(?:am|pm)?",

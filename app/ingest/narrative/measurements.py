@@ -40,7 +40,7 @@ SKIPPED_KEYS = frozenset({"sleep_duration", "smoking_status"})  # other patterns
 
 _CONNECTOR = re.compile(
     r"(?:\s|[=:\-]|\b(?:was|is|were|are|came back|came in|came out|reads?|says|said|shows|showed|measured|hit|"
-    r"found to be|turned out to be|"
+    r"found to be|turned out to be|reported as|recorded as|given as|noted as|"
     r"went up to|"
     r"went down to|dropped to|rose to|down to|fell to|climbed to|jumped to|now|at|of|around|about|only|just|right|"
     r"holding|steady|"
@@ -146,17 +146,21 @@ _LABISH = frozenset(
     ]
 )
 _BP = re.compile(
-    # "158 on 109", as the British say a reading; "162 by 114", as Indian English says it
-    rf"(?P<sys>(?<![\d/.])\d{{2,3}}|{SPOKEN_INTEGER})\s?(?:/|\s+over\s+|over|\s+(?:on|by)\s+(?=\d{{2,3}}\b|one\b|two\b"
+    # "158 on 109", as the British say a reading; "162 by 114", as Indian English says it; "118 sobre 76"
+    rf"(?P<sys>(?<![\d/.])\d{{2,3}}|{SPOKEN_INTEGER})\s?(?:/|\s+(?:over|sobre)\s+|over|\s+(?:on|by)\s+(?=\d{{2,3}}\b|one\b|two\b"
     r"|\w+ty\b))\s?"
     rf"(?P<dia>\d{{2,3}}(?![\d/])|{SPOKEN_INTEGER})(?:\s?(?P<unit>mm\s?hg))?",
     re.IGNORECASE,
 )
 _BP_NEARBY = re.compile(
-    r"\b(?:blood pressure|bp|blood-pressure|(?<!rotator )cuffs?|(?:wrist|arm|home) monitor)\b[^\n]*$", re.IGNORECASE
+    r"\b(?:blood pressure|bp|blood-pressure|(?<!rotator )cuffs?|(?:wrist|arm|home) monitor"
+    r"|(?:my|his|her|the)\s+pressure)"
+    r"\b[^\n]*$",
+    re.IGNORECASE,
 )
 """Blood pressure named shortly before a bare pair ("the drugstore blood pressure machine ... 158 over 92"), or the
-device that takes it ("bought me one of those automatic cuffs ... It said 128 over 78")."""
+device that takes it ("bought me one of those automatic cuffs ... It said 128 over 78"), or "my pressure" ("the farmacia
+took my pressure yesterday, 118 sobre 76")."""
 _BP_TARGET = re.compile(
     r"\b(?:under|below|above|less than|more than|at least|at most|up to|no more than|target|goal|aim|between)\s*$",
     re.IGNORECASE,

@@ -1,7 +1,8 @@
 """Names typed with a slip or in another language's spelling, read as the dictionary spells them: drugs
 ("methotrexete", "levotiroxine", "simvastatina", "metforman", a name typed in two to four words: "hydro
 chlorothiazide", "hydro chloro thigh zide"), conditions and symptoms ("migranes"), and the procedures the finders name
-("colonscopy").
+("colonscopy"), and the words danger signs are told in ("presure", :data:`SIGN_WORDS`); a word
+with its final g dropped ("droopin", "wheezin") is the English word with it.
 
 The alias gate is exact; what it is handed need not be the raw text. Like :mod:`.typed_contractions`, the write path
 gives the extractor a view (:func:`with_known_spellings`) in which a word that is no English word and lies within a
@@ -69,6 +70,13 @@ PROCEDURE_WORDS = (
     "amniocentesis", "echocardiogram", "catheterisation", "catheterization", "biopsy", "pacemaker",
 )  # fmt: skip
 """Procedures named by their own word (:mod:`.named_procedures`, :mod:`.procedures`), kept in their spelling."""
+SIGN_WORDS = (
+    "pressure", "breathing", "swelling", "allergic", "chronic", "infection", "tightness", "headache", "headaches",
+    "numbness", "sweating", "vomiting", "bleeding", "cholesterol", "shellfish", "seizure", "seizures", "pneumonia",
+    "allergy", "allergies",
+)  # fmt: skip
+"""Words the finders of danger signs, symptoms, conditions and allergies key on that are no dictionary name of their
+own ("a heavy presure in the middle of her chest", "alergic", "shelfish"), kept in their spelling."""
 
 
 def _known_words(vocabulary: Vocabulary) -> dict[str, tuple[tuple[str, str], ...]]:
@@ -78,6 +86,8 @@ def _known_words(vocabulary: Vocabulary) -> dict[str, tuple[tuple[str, str], ...
     named = [(name, f"procedure:{name}") for name in PROCEDURE_WORDS]
     for kind in _DICTIONARY_KINDS:
         named += [(name, f"{kind}:{key}") for alias, key in vocabulary.alias_names(kind) for name in (alias, key)]
+    names = {name.lower() for name, _ in named}
+    named += [(name, f"word:{name}") for name in SIGN_WORDS if name not in names]  # a name already is its entry
     for name, entry in named:
         word = name.lower()
         if word.isalpha() and len(word) >= SHORT_LENGTH:
@@ -179,9 +189,28 @@ def _split_name(text: str, words: list[re.Match[str]], i: int, vocabulary: Vocab
     return None
 
 
+SIGN_PARTICIPLES = frozenset(
+    {"drooping", "wheezing", "sweating", "swelling", "shaking", "throbbing", "pounding", "burning", "tingling",
+     "bleeding", "vomiting", "slurring", "choking", "gasping", "fainting", "coughing", "itching", "aching", "spinning",
+     "racing", "fluttering", "breathing", "missing", "skipping", "taking", "stopping"}
+)
+"""The -ing words signs and deeds are told in, whether or not the English word list holds them ("drooping" is not in
+the embedding model's word pieces)."""
+
+
+def _g_dropped(said: str, english: frozenset[str], vocabulary: Vocabulary) -> bool:
+    """Whether ``said`` is an -ing word typed without its g ("droopin", "goin"): no English word or known name
+    itself, and an English or sign word with the g."""
+    if not said.endswith("in") or len(said) < 4 or said in english or _known(said, vocabulary):
+        return False
+    return f"{said}g" in english or f"{said}g" in SIGN_PARTICIPLES
+
+
 def _known(word: str, vocabulary: Vocabulary) -> bool:
-    """Whether ``word`` is a name as written: a dictionary alias or a procedure word."""
-    return word in PROCEDURE_WORDS or any(vocabulary.lookup(k, word) is not None for k in _DICTIONARY_KINDS)
+    """Whether ``word`` is a name as written: a dictionary alias, a procedure word or a sign word."""
+    if word in PROCEDURE_WORDS or word in SIGN_WORDS:
+        return True
+    return any(vocabulary.lookup(k, word) is not None for k in _DICTIONARY_KINDS)
 
 
 def _cognate(said: str, vocabulary: Vocabulary, words: dict[str, tuple[tuple[str, str], ...]]) -> str | None:
@@ -214,6 +243,9 @@ def with_known_spellings(text: str, vocabulary: Vocabulary) -> RewrittenText:
             name, skip_to = split
             end = found[skip_to].end()
         else:
+            if _g_dropped(said, english, vocabulary):
+                edits.append((start, end, f"{m.group(0)}g"))  # a dropped g: "droopin", "wheezin", "goin"
+                continue
             if len(said) < SHORT_LENGTH or said in english or _known(said, vocabulary):
                 continue
             if len(said) < MIN_LENGTH:  # a short name only by a letter doubled or undoubled: "Alleve", "Alegra"

@@ -23,12 +23,16 @@ UNIT = rf"(?:{_UNIT_WORDS})(?![\w/])"
 _SPOKEN_DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _SPOKEN_WHOLES = (*_SPOKEN_DIGITS, "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen")
 _SPOKEN_TENS_WORDS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_SPOKEN_UNDER_100 = (
+    rf"(?:{'|'.join(_SPOKEN_TENS_WORDS)})(?:[- ](?:{'|'.join(_SPOKEN_DIGITS[1:])}))?|{'|'.join(_SPOKEN_WHOLES)}"
+    r"|sixteen|seventeen|eighteen|nineteen"
+)
 SPOKEN_DECIMAL = (
-    rf"\b(?:(?:{'|'.join(_SPOKEN_TENS_WORDS)})(?:[- ](?:{'|'.join(_SPOKEN_DIGITS[1:])}))?|{'|'.join(_SPOKEN_WHOLES)})"
+    rf"\b(?:(?:a|one)\s+hundred(?:\s+and)?(?:\s+(?:{_SPOKEN_UNDER_100}))?|{_SPOKEN_UNDER_100})"
     rf"\s+point\s+(?:{'|'.join(_SPOKEN_DIGITS)}|oh)\b"
 )
 """A decimal said in words, as a message from the office reads it out ("A1C six point four", "ninety four point five
-kilos")."""
+kilos", "a hundred and one point four")."""
 _SPOKEN_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
                  "nineteen")
 _SPOKEN_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")

@@ -93,7 +93,9 @@ def time_for(
         ):
             return anchored[0][2]
         return None
-    nearest = min(inside, key=lambda t: (not t[3], min(abs(t[0] - anchor[1]), abs(anchor[0] - t[1]))))
+    # the distance between the two spans, none when they overlap ("last night i slept from half past ten till seven":
+    # the window the sleep's own words are is its time, not "last night" before it)
+    nearest = min(inside, key=lambda t: (not t[3], max(0, t[0] - anchor[1], anchor[0] - t[1])))
     if not nearest[3]:  # a length places nothing: "did my class on Tuesday, forty minutes of sprints" is Tuesday's
         across = time_for(text, anchor, sentence, [t for t in times if t not in inside], others)
         if across is not None:

@@ -66,7 +66,9 @@ def relative_of_the_persons_age(text: str, sex: str | None, age: int | None) -> 
 OLDER_AGE = 65
 """From this age (years, at the message) a parent's recent event on the person's account is the person's."""
 _PARENT = re.compile(
-    r"(?:\b(?:my|our)\s+|^\W*|(?<=[.!?]\s))(?P<rel>mum|mom|mother|dad|father)(?:'s|\b)", re.IGNORECASE
+    # "my dad", or the parent as a name opening a sentence or a clause ("handover ran late. dad had a seizure", "the
+    # blister pack ran out, dad hasnt had his clopidogrel")
+    r"(?:\b(?:my|our)\s+|^\W*|(?<=[.!?,;]\s))(?P<rel>mum|mom|mother|dad|father)(?:'s|\b)", re.IGNORECASE
 )
 _NOW = re.compile(
     r"\b(?:today|tonight|yesterday|this\s+(?:morning|afternoon|evening|week)|last\s+(?:night|week|\w+day)|since"
@@ -75,7 +77,7 @@ _NOW = re.compile(
     re.IGNORECASE,
 )
 _FAMILY_HISTORY = re.compile(
-    r"\b(?:died|dead|passed|late|death|funeral|runs?\s+in\s+(?:the|my|our)\s+family|family\s+history|history\s+of"
+    r"\b(?:died|dead|passed|(?:my|our|his|her|the)\s+late|death|funeral|runs?\s+in\s+(?:the|my|our)\s+family|family\s+history|history\s+of"
     r"|when\s+(?:she|he)\s+was|at\s+(?:the\s+age\s+of\s+)?\d{2}\b|in\s+(?:her|his)\s+(?:\d0s|forties|fifties"
     r"|sixties|seventies|eighties)|used\s+to|growing\s+up|as\s+a\s+(?:child|kid)|inherited|genetic)\b",
     re.IGNORECASE,

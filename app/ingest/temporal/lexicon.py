@@ -131,10 +131,16 @@ HOUR_WORD = "(?:" + "|".join(sorted(_HOUR_WORDS, key=len, reverse=True)) + ")"
 # A clock time that reads unambiguously on its own: "10pm", "8:30 am", "22:15", "noon", "midnight".
 CLOCK_STRICT = (
     rf"(?:(?:[01]?\d|2[0-3])(?::[0-5]\d)?\s*{MERIDIEM}(?!\w)|(?:[01]?\d|2[0-3]):[0-5]\d(?!\d)"
+    # a zero-padded 24-hour time without its colon, as shift workers write it: "at 0300", "0730"
+    r"|0\d[0-5]\d(?![\d:])"
     rf"|noon|midnight|(?:[01]?\d|{HOUR_WORD})\s+o['’]?clock)"
 )
 # Also a bare hour ("at 8 this morning"); only used where the context says which half of the day.
-CLOCK_LOOSE = rf"(?:{CLOCK_STRICT}|(?:[01]?\d|{HOUR_WORD})(?![\d:]))"
+# A clock said the British way: "half past ten", "quarter past seven", "quarter to six" (a bare hour: placed as one).
+CLOCK_PAST_TO = rf"(?:(?:half|quarter)\s+past|(?:a\s+)?quarter\s+to)\s+(?:1[0-2]|0?[1-9]|{HOUR_WORD})(?![\d:])"
+CLOCK_LOOSE = rf"(?:{CLOCK_STRICT}|{CLOCK_PAST_TO}|(?:[01]?\d|{HOUR_WORD})(?![\d:]))"
+# Any 24-hour time without its colon ("1400"), read only where a sleep window says it is a time: "slept 0800 to 1400".
+CLOCK_MILITARY = r"(?:[01]\d|2[0-3])[0-5]\d(?![\d:])"
 
 PARTS_OF_DAY = ("morning", "afternoon", "evening")
 # Windows of rule 4: [start hour, end hour) on the day the words name.
@@ -156,8 +162,11 @@ DURATION_UNITS: dict[str, str] = {
 }
 DURATION_UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)"
 
+_PAST_TO_PARSE = re.compile(
+    r"^(?P<how>half\s+past|quarter\s+past|(?:a\s+)?quarter\s+to)\s+(?P<h>\S+)$", re.IGNORECASE
+)
 _CLOCK_PARSE = re.compile(
-    rf"^(?:(?P<h>\d{{1,2}}|{HOUR_WORD})(?::(?P<m>\d{{2}}))?\s*(?P<mer>{MERIDIEM})?"
+    rf"^(?:(?P<h>\d{{1,2}}|{HOUR_WORD})(?::?(?P<m>\d{{2}}))?\s*(?P<mer>{MERIDIEM})?"
     r"(?:\s+o['’]?clock)?|(?P<word>noon|midnight))$",
     re.IGNORECASE,
 )
@@ -188,7 +197,16 @@ def parse_clock(text: str) -> tuple[int, int, str | None] | None:
     ``noon`` is 12:00 pm and ``midnight`` 12:00 am. A 24-hour time ("22:15", "00:30") comes back
     with its hour and no meridiem; a bare hour 1-12 stays for the caller to place.
     """
-    match = _CLOCK_PARSE.match(text.strip())
+    said = text.strip()
+    past_to = _PAST_TO_PARSE.match(said)
+    if past_to is not None:  # "half past ten" is 10:30, "quarter to six" 5:45 (a bare hour, no meridiem)
+        base = parse_clock(past_to.group("h"))
+        if base is None:
+            return None
+        minutes = {"half past": 30, "quarter past": 15}.get(" ".join(past_to.group("how").lower().split()), -15)
+        total = (base[0] * 60 + minutes) % (24 * 60)
+        return total // 60 or (12 if minutes < 0 else 0), total % 60, None
+    match = _CLOCK_PARSE.match(said)
     if match is None:
         return None
     if match.group("word"):
@@ -210,5 +228,9 @@ def is_twenty_four_hour(hour: int, meridiem: str | None, text: str) -> bool:
     """A clock without meridiem that still reads unambiguously: 13:00-23:59 or a zero-padded 0x:MM."""
     stripped = text.strip()
     return meridiem is None and (
-        hour >= 13 or hour == 0 or stripped.startswith("0") or (hour == 12 and ":" in stripped)
+        hour >= 13
+        or hour == 0
+        or stripped.startswith("0")
+        or (hour == 12 and ":" in stripped)
+        or (len(stripped) == 4 and stripped.isdigit())  # "1200" is noon
     )

@@ -13,6 +13,7 @@ from app.ingest.temporal.dates import at_clock, clock_at_or_before, clock_before
 from app.ingest.temporal.grammar import Context, Rule, iso_instant
 from app.ingest.temporal.lexicon import (
     CLOCK_LOOSE,
+    CLOCK_MILITARY,
     CLOCK_STRICT,
     PART_WINDOWS,
     is_twenty_four_hour,
@@ -42,16 +43,17 @@ BARE_CLOCK = (rf"(?:(?:at|@)\s*)?(?:{CLOCK_STRICT})(?:\s+{_PERIOD})?"
               rf"|(?:(?:at|@)\s*)?(?:{CLOCK_LOOSE})\s+{_PERIOD}")
 _SLEEP_WORD = r"(?:slept|sleep|sleeping|asleep|napped|nap|in\s+bed)"
 _RANGE = r"\s*(?:to|till|til|until|-|–)\s*"
-SLEEP_RANGE = (rf"{_SLEEP_WORD}(?:\s+[a-z']+){{0,3}}?\s+(?:from\s+)?(?:{CLOCK_LOOSE})"
-               rf"{_RANGE}(?:{CLOCK_LOOSE})(?!\s*(?:hours?|hrs?|h)\b)")
+_SLEEP_CLOCK = rf"(?:{CLOCK_MILITARY}|{CLOCK_LOOSE})"
+SLEEP_RANGE = (rf"{_SLEEP_WORD}(?:\s+[a-z']+){{0,3}}?\s+(?:from\s+)?(?:{_SLEEP_CLOCK})"
+               rf"{_RANGE}(?:{_SLEEP_CLOCK})(?!\s*(?:hours?|hrs?|h)\b)")
 _NEAR = r"(?:(?:at|around|about)\s+)*"
 BED_WAKE = (rf"(?:went\s+to\s+(?:bed|sleep)|fell\s+asleep|got\s+to\s+sleep)\s+{_NEAR}(?:{CLOCK_LOOSE})"
             rf"[^.;\n]{{0,40}}?\b(?:woke(?:\s+up)?|got\s+up)\s+{_NEAR}(?:{CLOCK_LOOSE})")
 
 _CLOCK_FIRST = re.compile(rf"^(?:(?:at|@)\s*)?(?P<clock>{CLOCK_LOOSE})\s+(?:on\s+)?(?P<day>{DAY_REF})$", re.I)
 _DAY_FIRST = re.compile(rf"^(?P<day>{DAY_REF})\s+(?:(?:at|@)\s*)?(?P<clock>{CLOCK_LOOSE})$", re.I)
-_CLOCK_TOKEN = re.compile(rf"(?<![\w:])(?:{CLOCK_LOOSE})", re.I)
-_SLEEP_PAIR = re.compile(rf"(?P<a>(?<![\w:])(?:{CLOCK_LOOSE})){_RANGE}(?P<b>(?:{CLOCK_LOOSE}))$", re.I)
+_CLOCK_TOKEN = re.compile(rf"(?<![\w:])(?:{_SLEEP_CLOCK})", re.I)
+_SLEEP_PAIR = re.compile(rf"(?P<a>(?<![\w:])(?:{_SLEEP_CLOCK})){_RANGE}(?P<b>(?:{_SLEEP_CLOCK}))$", re.I)
 
 
 def _part_of(text: str) -> str | None:
