@@ -3,10 +3,10 @@
 The words danger signs are told in are read through a slip ("a heavy presure in the middle of her chest",
 "alergic", "shelfish") and a dropped g ("droopin", "wheezin"); a texter's bare body part is the speaker's ("lips went
 a bit blue"); a parent named at a clause's opening on an older person's account is the person ("handover ran late.
-dad had a seizure"; "ran late" is no "the late"); "I got the egg allergy"; "allergic to them" names no allergen;
-"creatinine was reported as 0.9"; "118 sobre 76"; "a hundred and one point four"; a shift worker's "slept 0800 to
-1400" and a British "half past ten till seven" are sleep windows, and a sleep's own window is its time; an hour of
-boxing circuits, parkrun and snow "shoveled out" are exercise."""
+dad had a seizure"; "ran late" is no "the late"); "I got the egg allergy"; "allergic to them" is the food named
+before (none if none is); "creatinine was reported as 0.9"; "118 sobre 76"; "a hundred and one point four"; a shift
+worker's "slept 0800 to 1400" and a British "half past ten till seven" are sleep windows, and a sleep's own window
+is its time; an hour of boxing circuits, parkrun and snow "shoveled out" are exercise."""
 
 from __future__ import annotations
 
@@ -86,8 +86,14 @@ def test_i_got_an_allergy(text: str, substance: str, snapshot: DictionarySnapsho
     assert [a["substance"] for a in of_type(grounded_records(text, snapshot, AT), "allergy")] == [substance]
 
 
-def test_allergic_to_them_names_no_allergen(snapshot: DictionarySnapshot) -> None:
-    text = "She came out in big red hives round her mouth and the GP reckons she is allergic to them."
+def test_allergic_to_them_is_the_food_named_before(snapshot: DictionarySnapshot) -> None:
+    text = "The new one is strawberries. I came out in hives and the GP reckons I am allergic to them."
+    allergies = of_type(grounded_records(text, snapshot, AT), "allergy")
+    assert [(a["substance"], a["substance_kind"]) for a in allergies] == [("strawberries", "food")]
+
+
+def test_allergic_to_them_with_no_allergen_named_is_none(snapshot: DictionarySnapshot) -> None:
+    text = "I came out in big red hives round my mouth and the GP reckons I am allergic to them."
     assert of_type(grounded_records(text, snapshot, AT), "allergy") == []
 
 

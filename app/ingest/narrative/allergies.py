@@ -338,8 +338,13 @@ def _allergy(text: str, m: re.Match[str], group: str, drugs: list[TermMatch]) ->
             while said and said[0].lower() in _ALLERGY_SEVERITY:
                 said = said[1:]
             words = " ".join(said)
-        if not words or words.lower() in _PRONOUNS:
-            return None  # "the GP reckons she's allergic to them": the allergen is named elsewhere
+        if words.lower() in _PRONOUNS:  # "The new one is strawberries. ... the GP reckons she's allergic to them"
+            named = _food_named_before(text, raw_start)
+            if named is None:
+                return None
+            words, raw_start, raw_end = named.group(0), named.start(), named.end()
+        if not words:
+            return None
         substance = words
         low = set(words.lower().split())
         kind = _substance_kind(low)
@@ -357,6 +362,19 @@ def _allergy(text: str, m: re.Match[str], group: str, drugs: list[TermMatch]) ->
         "reaction": reaction.group("r") if reaction else None,
     }
     return Proposal("allergy", fields, anchor)
+
+
+def _food_named_before(text: str, end: int) -> re.Match[str] | None:
+    """The last food or environmental allergen word in the 200 characters before ``end``, which a pronoun stands
+    for ("The new one is strawberries. ... allergic to them"); ``None`` when there is none."""
+    found = None
+    for m in re.finditer(r"[a-z]+", text[max(0, end - 200) : end], re.IGNORECASE):
+        if m.group(0).lower() in _FOODS or m.group(0).lower() in _ENVIRONMENT:
+            found = m
+    if found is None:
+        return None
+    offset = max(0, end - 200)
+    return re.compile(re.escape(found.group(0))).search(text, offset + found.start())
 
 
 def _substance_kind(words: set[str]) -> str | None:
