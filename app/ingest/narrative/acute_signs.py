@@ -156,7 +156,12 @@ BREATHING_SAID = re.compile(
     # breathing slowed or shallow, as an opioid slows it: "my breathing is really slow", "I'm barely breathing"
     r"|\bmy breathing(?:'s|\s+(?:is|was|got|went|seems|seemed|has been|had been))\s+(?:(?:really|very|so|super|too"
     r"|kind of|kinda|all|weirdly)\s+)?(?:slow|slowed|shallow|very shallow)\b"
-    r"|\b(?:i'm|i am|i was|im)\s+(?:barely|hardly)\s+breathing\b",
+    r"|\b(?:i'm|i am|i was|im)\s+(?:barely|hardly)\s+breathing\b"
+    # air that will not go in, and words one or two at a time: "still cant get air in", "can only say a couple of words
+    # at a time"
+    r"|\b(?:can'?t|cannot|couldn'?t|could not)\s+get\s+(?:any\s+)?(?:air|a breath)\s+in\b"
+    r"|\b(?:can|could)\s+only\s+(?:say|get out|manage)\s+(?:a\s+(?:couple\s+of|few)|one\s+or\s+two|two\s+or\s+three)"
+    r"\s+words\s+(?:at\s+a\s+time|between\s+breaths)\b",
     re.IGNORECASE,
 )
 """The speaker unable to breathe, or too breathless to speak (see the module docstring)."""

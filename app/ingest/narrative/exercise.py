@@ -18,6 +18,7 @@ from app.ingest.narrative.lifestyle import SPEAKER_SUBJECT
 from app.ingest.narrative.models import Policy, Proposal
 from app.ingest.narrative.quantities import COUNT as _SMALL_COUNT
 from app.ingest.narrative.quantities import NUMBER, NUMBER_CORE, SPOKEN_DIGIT, SPOKEN_INTEGER, parse_number
+from app.ingest.narrative.tracked_workouts import find_tracked_workouts
 from app.ingest.narrative.training_content import training_contents
 
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90}
@@ -349,6 +350,7 @@ def find_exercise(text: str) -> list[Proposal]:
         if not m.group("hedge"):  # "over 2000 steps" states no count: walking only
             walked |= {"distance": parse_number(m.group("n")), "unit": "steps"}
         out.append(Proposal("exercise", walked, (m.start(), m.end()), policy="plain"))
+    out += find_tracked_workouts(text, out)  # "Workout: 10 x 400m all-out ... Max HR 199 bpm"
     return out
 
 

@@ -22,6 +22,7 @@ from app.ingest.narrative.models import BlockedName, Proposal
 from app.ingest.narrative.named_values import named_for_value
 from app.ingest.narrative.quantities import LAB_UNITS, QUANTITY, SPOKEN_INTEGER, UNIT, clean_unit, parse_number
 from app.ingest.narrative.terms import Token, Vocabulary, tokenize
+from app.ingest.narrative.tracked_workouts import WORKOUT_HEART_RATE
 
 VITAL_KINDS = {
     "heart_rate": "heart_rate",
@@ -271,6 +272,9 @@ def find_measurements(text: str, vocabulary: Vocabulary) -> MeasurementFinds:
                 said = name + noun.group(0) if noun else name
                 blocked.append(BlockedName(kind="test", name=said, quote=text[name_span[0] : m.end()]))
                 consumed.append((name_span[0], m.end()))
+            continue
+        if entry.key == "heart_rate" and WORKOUT_HEART_RATE.search(text, max(0, name_span[0] - 12), name_span[1]):
+            consumed.append((name_span[0], m.end()))  # "Max HR 199 bpm": a workout's metric (:mod:`.tracked_workouts`)
             continue
         span = (name_span[0], m.end())
         if _REPORTER.search(text[name_span[1] : m.start()]):

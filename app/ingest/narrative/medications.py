@@ -52,7 +52,9 @@ _OWN_NEGATION = re.compile(
         r"|can't afford|cannot afford|can not afford|couldn't afford|could not afford"
         # a learner's negation ("I not take the amlodipine since Saturday") and a care home's refusal ("has declined
         # her verapamil"), whose negation is the content: the stop or skip itself
-        r"|(?<=\bi )not|(?<=\bi )no|declined|declines|declining|(?:have|has|had|'ve)\s+\w+ly\s+not)\b"
+        r"|(?<=\bi )not|(?<=\bi )no|declined|declines|declining|(?:have|has|had|'ve)\s+\w+ly\s+not"
+        # a dose the ward or the carers never gave: "they never gave me my clopidogrel yesterday"
+        r"|never(?=\s+(?:gave|given)\s+me\b))\b"
         r"(?:\s+\w+){0,2}\s+(?:take|taken|taking|have|had|of)?"
     ),
     re.IGNORECASE,

@@ -68,7 +68,10 @@ OLDER_AGE = 65
 _PARENT = re.compile(
     # "my dad", or the parent as a name opening a sentence or a clause ("handover ran late. dad had a seizure", "the
     # blister pack ran out, dad hasnt had his clopidogrel")
-    r"(?:\b(?:my|our)\s+|^\W*|(?<=[.!?,;]\s))(?P<rel>mum|mom|mother|dad|father)(?:'s|\b)", re.IGNORECASE
+    r"(?:\b(?:my|our)\s+|^\W*|(?<=[.!?,;]\s))(?P<rel>mum|mom|mother|dad|father)(?:'s|\b)"
+    # or a bare "dad"/"mum" after a preposition, as a name is said ("sitting with dad on the ward")
+    r"|(?<=\bwith\s)(?P<bare>dad|mum|mom)\b",
+    re.IGNORECASE
 )
 _NOW = re.compile(
     r"\b(?:today|tonight|yesterday|this\s+(?:morning|afternoon|evening|week)|last\s+(?:night|week|\w+day)|since"
@@ -92,7 +95,7 @@ def parent_of_an_older_person(text: str, sex: str | None, age: int | None) -> st
     if _NOW.search(text) is None or _FAMILY_HISTORY.search(text) is not None:
         return None
     for m in _PARENT.finditer(text):
-        rel = m.group("rel").lower()
+        rel = (m.group("rel") or m.group("bare")).lower()
         if _RELATION_SEX[rel] == sex:
             return rel
     return None
