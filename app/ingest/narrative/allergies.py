@@ -51,7 +51,10 @@ _ALLERGY = re.compile(
     r"(?!\s+(?:to|season|medicine|medication|meds|pills?|shots?|tests?|testing|symptoms)\b)"
     r"|\ballergy to\s+(?P<sub3>[^.,;!?\n]+)"
     # a clinician's verdict: "the allergist confirmed a peanut allergy", "they diagnosed me with a shellfish allergy"
+    # ... or suspected or written down by one: "Suspect fexofenadine allergy", "wrote down amoxicillin allergy"
     r"|\b(?:confirmed|diagnosed(?: me)?(?: with)?|found|identified|picked up)\s+(?:a|an|my)\s+"
+    r"(?P<sub7>[a-z][a-z -]{2,30}?) allergy\b"
+    r"|\b(?:suspect|suspects|suspected|wrote down|put (?:me|her|him) down as|documented)\s+(?:(?:a|an|my)\s+)?"
     r"(?P<sub6>[a-z][a-z -]{2,30}?) allergy\b"
     # the reaction named as an allergy: "the doctor said it's an allergic reaction to my hydrochlorothiazide"
     r"|\ballergic reaction (?:to|from)\s+(?P<sub4>[^.,;!?\n]+)"
@@ -254,7 +257,7 @@ def find_allergies(text: str, drugs: list[TermMatch]) -> list[Proposal]:
     for m in _ALLERGY.finditer(text):
         if any(d.start() <= m.start() < d.end() or m.start() <= d.start() < m.end() for d in denials):
             continue
-        group = next(g for g in ("sub", "sub2", "sub3", "sub4", "sub5", "sub6") if m.group(g))
+        group = next(g for g in ("sub", "sub2", "sub3", "sub4", "sub5", "sub6", "sub7") if m.group(g))
         proposal = _allergy(text, m, group, drugs)
         if proposal is None or proposal.fields["substance"] in verdicts:
             continue

@@ -89,7 +89,7 @@ _OWN_RELATIVE = re.compile(
     r"(?:is|was|are|were|has|have|had|seems?|seemed|appears?)\b)"
     # when it was, or a second name for it, between the name and what is said of it: "the sinus infection from end of
     # march is gone", "the gout the big toe thing is gone"
-    r"|^\s+(?:from\s+(?:the\s+)?(?:(?:end|start|beginning|middle)\s+of\s+)?[a-z]+(?:\s+[a-z]+)?"
+    r"|^\s+(?:from\s+(?:the\s+)?(?:(?:end|start|beginning|middle)\s+of\s+)?[a-z]+(?:\s+[a-z]+){0,3}?"
     r"|the\s+(?:[a-z]+\s+){0,2}(?:thing|one|business))"
     r"(?=\s+(?:(?:just|finally|now|really)\s+)?(?:is|was|are|were|has|have|had)\b)"
     # the condition's past effect on the speaker: "the hay fever that used to wreck me every spring just ..."

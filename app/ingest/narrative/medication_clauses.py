@@ -59,7 +59,8 @@ _MOVED_BEFORE = re.compile(
 )
 _UP_OR_DOWN = re.compile(
     r"\s+(?:dose\s+|dosage\s+)?(?:back\s+)?(?:up|down)\b(?:\s*(?:[.,;!?]|$)|\s+(?:a\s+(?:notch|bit|little|level|step)\b"
-    r"|to\s+(?:\d|(?:one|two|three|four|half|a\s+half)\b)|(?:again|last|this|yesterday|on|by|from)\b))",
+    r"|to\s+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|forty|fifty|half|a\s+half)\b)"
+    r"|(?:again|last|this|yesterday|on|by|from)\b))",
     re.IGNORECASE,
 )
 """A dose moved up or down with a particle after the drug ("the doctor bumped my metformin up to 1000 mg", "she

@@ -88,6 +88,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"cut back to|cut down to|cutting back to|cutting down to|"
         r"snapping|"
         r"taking half(?: of)?|took half(?: of)?|take half(?: of)?|only taking half(?: of)?|changed the dose of"
+        # a learner's article: "to take only the half of the pill of the pressure"
+        r"|(?:take|taking|took)\s+(?:only\s+)?the\s+half\s+of"
         r"|adjusted"
         # half a tablet as the usual dose, the drug right after: "I only get half an amlodipine now", "I'm down to
         # half a metoprolol" (not "half an hour after my metformin")
