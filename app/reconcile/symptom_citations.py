@@ -7,7 +7,9 @@
 - a fainting with no heart, seizure or vascular condition recorded is read against an active blood cause of fainting
   (an anaemia), when the record holds one;
 - a fainting's heart causes are the rhythm disorders when there are any, else every heart condition
-  (:func:`syncope_causes`); with none, the vascular conditions it bears on (``VASCULAR_WORDS``).
+  (:func:`syncope_causes`); with none, the vascular conditions it bears on (``VASCULAR_WORDS``);
+- a face or speech failing with no neurological history and no embolic source recorded is read against a recorded
+  hypertension (:func:`stroke_risk_conditions`).
 """
 
 from __future__ import annotations
@@ -75,3 +77,28 @@ def syncope_causes(heart: Sequence[ClinicalItem]) -> list[ClinicalItem]:
     rhythm = [i for i in cardiac if any_phrase(i.display.lower(), RHYTHM_WORDS)]
     disorders = [i for i in rhythm if not i.display.lower().startswith("history of")]
     return disorders or rhythm or cardiac
+
+
+FACE_OR_SPEECH_SIGNS = (
+    "face drooping",
+    "facial droop",
+    "face drooped",
+    "drooping face",
+    "face is drooping",
+    "slurred speech",
+    "trouble speaking",
+    "dysarthria",
+    "slurred",
+    "slurring",
+    "garbled",
+)
+"""Stroke signs of the face or the speech (numbness alone is not one of them)."""
+STROKE_RISK = ("hypertension", "hypertensive")
+"""A recorded hypertension, the commonest cause of stroke: a face or speech failing is tied to it when no
+neurological history and no embolic source is recorded."""
+
+
+def stroke_risk_conditions(conditions: Sequence[ClinicalItem], t: datetime) -> list[ClinicalItem]:
+    """The active recorded hypertension (:data:`STROKE_RISK`) a face or speech failing is tied to when nothing closer
+    to a stroke is recorded."""
+    return [i for i in conditions if condition_active_at(i, t) and any_phrase(i.display, STROKE_RISK)]

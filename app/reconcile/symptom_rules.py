@@ -39,10 +39,12 @@ from app.reconcile.medication_rules import cardiac_items
 from app.reconcile.models import Statement
 from app.reconcile.palpitation_rules import palpitations_verdict
 from app.reconcile.symptom_citations import (
+    FACE_OR_SPEECH_SIGNS,
     VASCULAR_WORDS,
     blood_causes_of_fainting,
     cardiac_conditions_relied_on,
     seizure_conditions_relied_on,
+    stroke_risk_conditions,
     syncope_causes,
 )
 from app.reconcile.thunderclap_headache import thunderclap_verdict
@@ -155,23 +157,6 @@ EMBOLIC_SOURCES = ("atrial fibrillation", "atrial flutter")
 """Recorded rhythm disorders that throw the clots behind a stroke: stroke signs told by what happened (words
 coming out wrong, a hand that would not grip) are tied to them when no neurological history is recorded (with
 one, the history alone is cited, as before)."""
-FACE_OR_SPEECH_SIGNS = (
-    "face drooping",
-    "facial droop",
-    "face drooped",
-    "drooping face",
-    "face is drooping",
-    "slurred speech",
-    "trouble speaking",
-    "dysarthria",
-    "slurred",
-    "slurring",
-    "garbled",
-)
-"""Stroke signs of the face or the speech (numbness alone is not one of them)."""
-STROKE_RISK = ("hypertension", "hypertensive")
-"""A recorded hypertension, the commonest cause of stroke: a face or speech failing is tied to it when no
-neurological history and no embolic source is recorded."""
 RESPIRATORY_HISTORY = (
     "asthma",
     "chronic obstructive",
@@ -368,11 +353,7 @@ def symptom_verdict(st: Statement, ctx: ClinicalContext) -> Verdict:
                 if condition_active_at(i, t) and any_phrase(i.display, EMBOLIC_SOURCES)
             ]
         if not seizure and not history and (told or any_phrase(text, FACE_OR_SPEECH_SIGNS)):
-            history = [  # the face or the speech failing, with neither: the recorded hypertension behind strokes
-                i
-                for i in ctx.of_type("Condition")
-                if condition_active_at(i, t) and any_phrase(i.display, STROKE_RISK)
-            ]
+            history = stroke_risk_conditions(ctx.of_type("Condition"), t)  # with neither: the hypertension behind it
         if history or seizure:
             return discrepancy(
                 "gap",

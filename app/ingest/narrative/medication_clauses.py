@@ -12,6 +12,7 @@ import re
 
 from app.ingest.narrative.medication_verbs import verb_kind
 from app.ingest.narrative.shelved_drugs import shelved
+from app.ingest.narrative.ward_doses import ward_kind
 
 FREQUENCY = re.compile(
     r"\b(?:once|twice|three times|four times|\d+ times)\s+(?:a|per|each)\s+(?:day|week|night)\b"
@@ -263,43 +264,10 @@ def ran_out(before: str, after: str) -> bool:
     )
 
 
-_LIST_HEADING = re.compile(
-    r"(?:^|\n)\s*[-*•]?\s*(?P<head>changed|increased|decreased|reduced|new|started|start|held|withheld|suspended)"
-    r"\s*:\s*$",
-    re.IGNORECASE,
-)
-"""A discharge letter's medicines list, each line headed by what was done ("CHANGED: Amlodipine 5mg -> 10mg",
-"NEW: Atorvastatin 80mg at night"); "STOP:" is read as the verb it is."""
-_HEADING_KIND = {
-    "changed": "dose_change",
-    "increased": "dose_change",
-    "decreased": "dose_change",
-    "reduced": "dose_change",
-    "new": "start",
-    "started": "start",
-    "start": "start",
-    "held": "skip",
-    "withheld": "skip",
-    "suspended": "skip",
-}
-
-
-_NOT_GIVEN_ME = re.compile(
-    r"\b(?:they|the\s+(?:nurses?|ward|staff|carers?|hospital|home)|nobody|no\s+one|she|he)\s+"
-    r"(?:never|didn'?t|did\s+not|forgot\s+to|hasn'?t|haven'?t|has\s+not|have\s+not)\s+(?:give|gave|given)\s+me\s+"
-    r"(?:my|the|any\s+of\s+my)\s+$",
-    re.IGNORECASE,
-)
-"""A dose the carers or the ward did not give ("they never gave him his clopidogrel yesterday", read in the person's
-first person): a skip."""
-
-
 def clause_kind(before: str, after: str, kind: str | None) -> str | None:
     """The kind the clause's shape gives the drug (``before`` and ``after`` it in its clause), else ``kind``."""
-    if kind in (None, "intake", "prescription") and _NOT_GIVEN_ME.search(before):
-        return "skip"  # "the ward never gave me my clopidogrel yesterday"
-    if kind is None and (heading := _LIST_HEADING.search(before)):
-        return _HEADING_KIND[heading.group("head").lower()]  # "CHANGED: Amlodipine 5mg -> 10mg once daily"
+    if (ward := ward_kind(before, kind)) is not None:
+        return ward  # "CHANGED: Amlodipine 5mg -> 10mg", "the ward never gave me my clopidogrel" (:mod:`.ward_doses`)
     if kind is None and _SUBJECT_OPENING.search(before) and _SWALLOWED_AFTER.match(after):
         return "intake"  # "Plavix down at 7 this morning, same as every day"
     if kind is None and _DRUG_SUBJECT.search(before) and _DRUG_SKIPPED.match(after):
