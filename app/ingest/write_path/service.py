@@ -34,6 +34,7 @@ from app.ingest.narrative.caregiver_view import (
     spoken_of,
 )
 from app.ingest.narrative.carried_drugs import only_drug, with_carried_drug
+from app.ingest.narrative.code_switching import in_english_words
 from app.ingest.narrative.dropped_subjects import with_own_body_parts
 from app.ingest.narrative.memory_hedges import without_memory_hedges
 from app.ingest.narrative.misspelt_names import with_known_spellings
@@ -243,7 +244,8 @@ def _extract_for_the_person(
 ) -> tuple[Any, SpokenOf | None]:
     """The extractor's result on the message read with its typed contractions' apostrophes
     (:mod:`app.ingest.narrative.typed_contractions`) and without a dictating voice's fillers and words said twice
-    (:mod:`app.ingest.narrative.spoken_disfluency`), with "my" before a texter's bare body part
+    (:mod:`app.ingest.narrative.spoken_disfluency`), with another language's everyday health words in English
+    (:mod:`app.ingest.narrative.code_switching`), with "my" before a texter's bare body part
     (:mod:`app.ingest.narrative.dropped_subjects`), its misspelt drug names in the dictionary's spelling
     (:mod:`app.ingest.narrative.misspelt_names`) and, when a caregiver writes about the person (in this message,
     or in the conversation's message just before), in the person's first person
@@ -253,7 +255,8 @@ def _extract_for_the_person(
     read as speaking of."""
     typed = with_apostrophes(masked)
     fluent = without_disfluencies(typed.text)  # "since um since around new years" (:mod:`.spoken_disfluency`)
-    owned = with_own_body_parts(fluent.text)  # "lips went a bit blue": "my lips ..." (:mod:`.dropped_subjects`)
+    english = in_english_words(fluent.text)  # "se me olvido la pastilla anoche" (:mod:`.code_switching`)
+    owned = with_own_body_parts(english.text)  # "lips went a bit blue": "my lips ..." (:mod:`.dropped_subjects`)
     spelled = with_known_spellings(owned.text, snapshot)  # "methotrexete": methotrexate (:mod:`.misspelt_names`)
     child = child_sex(person.sex, person.birth_date, mention_time)
     age = person_age(person.birth_date, mention_time)
@@ -266,7 +269,7 @@ def _extract_for_the_person(
         )
     if spoken is None and child is None and not context.get("prior_seen"):  # "his legs ached so bad he could hardly"
         spoken = opening_about_the_person(spelled.text, person.sex, names=person.first_names)
-    views = [typed, fluent, owned, spelled]
+    views = [typed, fluent, english, owned, spelled]
     if spoken is not None:
         views.append(first_person_view(spoken, spelled.text))
     views.append(without_memory_hedges(views[-1].text))  # "I may have stopped it": "I stopped it" (.memory_hedges)
