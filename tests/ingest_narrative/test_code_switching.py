@@ -35,3 +35,8 @@ def test_a_spanglish_skip(snapshot: DictionarySnapshot) -> None:
     text = in_english_words("se me olvido mi metformina anoche, solo esa vez").text
     changes = of_type(grounded_records(text, snapshot, AT), "regimen_change")
     assert [(c["drug"], c["action"]) for c in changes] == [("metformin", "skip")]
+
+
+def test_an_article_of_one_language_is_no_pronoun_of_another() -> None:
+    said = "prendo il Caltrate, calcium carbonate 600, una al giorno"
+    assert in_english_words(said).text == said

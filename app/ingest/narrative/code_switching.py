@@ -7,7 +7,8 @@ that matter (forgot, took, stopped, twice, yesterday, dizzy, fainted, headache, 
 hands the extractor a view with those words of Spanish, French, Portuguese, Italian, Tagalog and romanised Hindi put
 in English (:data:`GLOSSARY`, whole words and phrases, longest first), and maps every quote back to the words as
 written (:class:`.rewritten_text.RewrittenText`). Drug and condition names in those languages are the dictionary's
-and :mod:`.romance_cognates`' concern; words that are also English ("tome", "main", "dose") are left out.
+and :mod:`.romance_cognates`' concern; words that are also English ("tome", "main", "dose") are left out, and so are
+pronouns and articles (French "il" is Italian's "the").
 
 Pure: a text in, its view out.
 """
@@ -42,7 +43,7 @@ _FRENCH = {
     "deux fois": "twice", "comprimés": "pills", "comprimes": "pills", "comprimé": "pill", "mal de tête": "headache",
     "mal de tete": "headache", "vertiges": "dizziness", "vertige": "dizziness", "s'est évanoui": "fainted",
     "s'est évanouie": "fainted", "évanoui": "fainted", "allergique": "allergic", "vaccin": "vaccine",
-    "millepertuis": "st john's wort", "il": "he", "elle": "she", "je": "I",
+    "millepertuis": "st john's wort",
 }
 _PORTUGUESE_ITALIAN = {
     "esqueci": "I forgot", "ontem": "yesterday", "tomei": "I took", "duas vezes": "twice", "tontura": "dizziness",
