@@ -367,17 +367,17 @@ def _allergy(text: str, m: re.Match[str], group: str, drugs: list[TermMatch]) ->
     return Proposal("allergy", fields, anchor)
 
 
+_WORD = re.compile(r"[a-z]+", re.IGNORECASE)
+
+
 def _food_named_before(text: str, end: int) -> re.Match[str] | None:
     """The last food or environmental allergen word in the 200 characters before ``end``, which a pronoun stands
     for ("The new one is strawberries. ... allergic to them"); ``None`` when there is none."""
     found = None
-    for m in re.finditer(r"[a-z]+", text[max(0, end - 200) : end], re.IGNORECASE):
+    for m in _WORD.finditer(text, max(0, end - 200), end):
         if m.group(0).lower() in _FOODS or m.group(0).lower() in _ENVIRONMENT:
             found = m
-    if found is None:
-        return None
-    offset = max(0, end - 200)
-    return re.compile(re.escape(found.group(0))).search(text, offset + found.start())
+    return found
 
 
 def _substance_kind(words: set[str]) -> str | None:

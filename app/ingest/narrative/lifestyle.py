@@ -15,16 +15,15 @@ from app.ingest.narrative.meal_food import find_cooked_meals
 from app.ingest.narrative.meal_food import food_phrase as _food
 from app.ingest.narrative.models import Proposal
 from app.ingest.narrative.quantities import COUNT, NUMBER, parse_number
+from app.ingest.temporal.lexicon import CLOCK_MILITARY, CLOCK_PAST_TO, HOUR_WORD
 
 _I = r"\b(?:i|we)\b"
 SPEAKER_SUBJECT = {"speaker_subject": True}
 """Marks a proposal whose pattern fixed the speaker as the subject ("I ran with my dad"): a person it
 mentions is company, not the experiencer (:func:`app.ingest.narrative.admission.applicable`)."""
-_HOUR = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _CLOCK = (
-    # a shift worker's "0800", a British "half past ten" (the resolver reads both: :mod:`app.ingest.temporal`)
-    rf"(?:(?:[01]\d|2[0-3])[0-5]\d(?!\d)|(?:(?:half|quarter)\s+past|(?:a\s+)?quarter\s+to)\s+{_HOUR}\b"
-    rf"|{_HOUR}(?::\d\d)?\s?(?:am|pm|a\.m\.|p\.m\.)?)"
+    # a shift worker's "0800", a British "half past ten": the resolver's own clock forms (:mod:`app.ingest.temporal`)
+    rf"(?:{CLOCK_MILITARY}|{CLOCK_PAST_TO}|(?:\d{{1,2}}|{HOUR_WORD})(?::\d\d)?\s?(?:am|pm|a\.m\.|p\.m\.)?)"
 )
 _SLEEP_WINDOW = re.compile(
     r"\bslept\s+(?:(?:like\s+a\s+\w+|really\s+\w+|pretty\s+\w+|well|badly|ok|okay|great|fine)\s+)?(?:from\s+)?"
